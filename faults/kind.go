@@ -1,0 +1,113 @@
+// Package faults injects silent failures into tool calls. A fault has two
+// independent halves: the response the agent sees and the state effect the
+// world gets. Each kind is one file that registers itself.
+package faults
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/evalrun/evalrun/mocktools"
+)
+
+// Effect is the state half of a fault: what really happens to the world.
+type Effect string
+
+// State effects, as in the fault taxonomy.
+const (
+	None    Effect = "none"    // the call's writes are dropped
+	Partial Effect = "partial" // part of the writes land
+	Full    Effect = "full"    // every write lands
+)
+
+// Call is the call a fault is deciding about.
+type Call struct {
+	ID    string
+	Tool  string
+	Index int // the call's number among the calls the fault's target matched, from 1
+	Args  mocktools.Args
+}
+
+// Kind is one fault kind. Respond builds what the agent sees from the reply
+// the tool would have given; State says what the world gets.
+type Kind interface {
+	Name() string
+	// Sees and Gets describe, in one line each, what the agent sees and what
+	// the world gets: the text of `evalrun list`.
+	Sees() string
+	Gets() string
+	State() Effect
+	Respond(c Call, normal mocktools.Response) mocktools.Response
+}
+
+// Delayer is an optional ability: a kind whose reply costs simulated time
+// (a timeout waits before giving up).
+type Delayer interface {
+	Delay() time.Duration
+}
+
+var (
+	mu    sync.RWMutex
+	kinds = map[string]Kind{}
+)
+
+// Register adds a kind; each kind's file calls it from init.
+func Register(k Kind) {
+	mu.Lock()
+	defer mu.Unlock()
+	if _, dup := kinds[k.Name()]; dup {
+		panic("faults: kind registered twice: " + k.Name())
+	}
+	kinds[k.Name()] = k
+}
+
+// Lookup returns the kind called name.
+func Lookup(name string) (Kind, error) {
+	mu.RLock()
+	defer mu.RUnlock()
+	k, ok := kinds[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown fault kind %q (known: %v)", name, namesLocked())
+	}
+	return k, nil
+}
+
+// Kinds returns every registered kind, sorted by name.
+func Kinds() []Kind {
+	mu.RLock()
+	defer mu.RUnlock()
+	out := make([]Kind, 0, len(kinds))
+	for _, k := range kinds {
+		out = append(out, k)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
+	return out
+}
+
+func namesLocked() []string {
+	out := make([]string, 0, len(kinds))
+	for n := range kinds {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// idFields are the reply fields a degraded reply keeps, so that it still
+// looks like an answer to the call.
+var idFields = []string{"order_id", "refund_id", "customer_id", "notification_id", "payment_id", "sku"}
+
+func keepIDs(normal mocktools.Body, extra mocktools.Body) mocktools.Body {
+	out := mocktools.Body{}
+	for _, f := range idFields {
+		if v, ok := normal[f]; ok {
+			out[f] = v
+		}
+	}
+	for k, v := range extra {
+		out[k] = v
+	}
+	return out
+}

@@ -1,0 +1,177 @@
+// Package mocktools holds the stateful mock tools that agents call. A tool
+// owns part of the world: it reads and writes records through a transaction,
+// so the fault layer can decide what really happens to a call.
+package mocktools
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"sync"
+
+	"github.com/evalrun/evalrun/world"
+)
+
+// Definition is what the agent is told about a tool: an OpenAI-style function
+// definition, plus whether the tool writes (reads are never faulted by a
+// sweep and never need compensation).
+type Definition struct {
+	Name        string         `json:"name"`
+	Description string         `json:"description"`
+	Parameters  map[string]any `json:"parameters"`
+	Write       bool           `json:"-"`
+}
+
+// Tool is one callable mock tool. Call validates nothing itself: the caller
+// checks args against the definition first (see Validate). A returned error
+// is a tool error that the agent sees, never a crash.
+type Tool interface {
+	Definition() Definition
+	Call(ctx context.Context, tx *world.Tx, args Args) (Body, error)
+}
+
+// PartialApplier is an optional ability: a tool that knows what half of its
+// effect looks like (2 of 3 items restocked, a short refund). Tools without
+// it are partly applied by committing the first half of their writes.
+type PartialApplier interface {
+	CallPartial(ctx context.Context, tx *world.Tx, args Args) (Body, error)
+}
+
+// Body is a tool's reply: a JSON object.
+type Body = map[string]any
+
+// Status says how a reply reached the agent.
+type Status string
+
+// Reply statuses.
+const (
+	StatusOK      Status = "ok"      // a normal envelope; the body may still say it failed
+	StatusError   Status = "error"   // an explicit tool error
+	StatusTimeout Status = "timeout" // no reply: the call timed out
+)
+
+// Response is what the agent receives for one call.
+type Response struct {
+	Status Status `json:"status"`
+	Body   Body   `json:"body"`
+}
+
+// Content renders the response as the text a model reads in a tool message.
+func (r Response) Content() string {
+	b, err := json.Marshal(r.Body)
+	if err != nil {
+		return fmt.Sprintf(`{"error": %q}`, err.Error())
+	}
+	return string(b)
+}
+
+// Errorf builds an explicit tool-error response.
+func Errorf(format string, a ...any) Response {
+	return Response{Status: StatusError, Body: Body{"error": fmt.Sprintf(format, a...)}}
+}
+
+// Pack is a named set of tools over the collections they own, such as the
+// commerce pack (orders, inventory, payments, ...).
+type Pack struct {
+	Name        string
+	Description string
+	Collections []string
+	Tools       []Tool
+}
+
+var (
+	mu    sync.RWMutex
+	packs = map[string]Pack{}
+)
+
+// Register adds a pack; each pack file calls it from init. It panics on a
+// duplicate name, which is a programming error caught by any test.
+func Register(p Pack) {
+	mu.Lock()
+	defer mu.Unlock()
+	if _, dup := packs[p.Name]; dup {
+		panic("mocktools: pack registered twice: " + p.Name)
+	}
+	packs[p.Name] = p
+}
+
+// Lookup returns the pack called name.
+func Lookup(name string) (Pack, bool) {
+	mu.RLock()
+	defer mu.RUnlock()
+	p, ok := packs[name]
+	return p, ok
+}
+
+// Packs returns every registered pack, sorted by name.
+func Packs() []Pack {
+	mu.RLock()
+	defer mu.RUnlock()
+	out := make([]Pack, 0, len(packs))
+	for _, p := range packs {
+		out = append(out, p)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Toolbox is the tools of one scenario, by name.
+type Toolbox struct {
+	byName      map[string]Tool
+	names       []string
+	collections []string
+}
+
+// NewToolbox gathers the tools of the named packs.
+func NewToolbox(packNames []string) (*Toolbox, error) {
+	tb := &Toolbox{byName: map[string]Tool{}}
+	for _, name := range packNames {
+		p, ok := Lookup(name)
+		if !ok {
+			return nil, fmt.Errorf("unknown tool pack %q (known: %v)", name, PackNames())
+		}
+		tb.collections = append(tb.collections, p.Collections...)
+		for _, t := range p.Tools {
+			n := t.Definition().Name
+			if _, dup := tb.byName[n]; dup {
+				return nil, fmt.Errorf("tool %q is defined by two packs", n)
+			}
+			tb.byName[n] = t
+			tb.names = append(tb.names, n)
+		}
+	}
+	sort.Strings(tb.names)
+	return tb, nil
+}
+
+// PackNames lists the registered pack names.
+func PackNames() []string {
+	var out []string
+	for _, p := range Packs() {
+		out = append(out, p.Name)
+	}
+	return out
+}
+
+// Tool returns the named tool.
+func (tb *Toolbox) Tool(name string) (Tool, bool) {
+	t, ok := tb.byName[name]
+	return t, ok
+}
+
+// Names lists the tools, sorted.
+func (tb *Toolbox) Names() []string { return tb.names }
+
+// Collections lists the collections the packs own.
+func (tb *Toolbox) Collections() []string { return tb.collections }
+
+// Definitions returns every tool's definition, sorted by name: what a model
+// is told it can call.
+func (tb *Toolbox) Definitions() []Definition {
+	out := make([]Definition, len(tb.names))
+	for i, n := range tb.names {
+		out[i] = tb.byName[n].Definition()
+	}
+	return out
+}

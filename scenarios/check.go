@@ -1,0 +1,336 @@
+package scenarios
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/vm"
+
+	"github.com/evalrun/evalrun/faults"
+	"github.com/evalrun/evalrun/mocktools"
+	"github.com/evalrun/evalrun/world"
+)
+
+var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
+
+func (d *decoder) at(path string) *Error {
+	p := d.pos[path]
+	for p.Line == 0 && path != "" {
+		i := strings.LastIndexAny(path, ".[")
+		if i < 0 {
+			path = ""
+		} else {
+			path = path[:i]
+		}
+		p = d.pos[path]
+	}
+	return &Error{File: d.file, Line: p.Line, Col: p.Col}
+}
+
+func (d *decoder) failAt(path, format string, a ...any) {
+	e := d.at(path)
+	e.Msg = fmt.Sprintf(format, a...)
+	d.errs = append(d.errs, e)
+}
+
+// check validates what the YAML shape cannot: names, references, tools and
+// their arguments, expressions, and that the gold actions really perform
+// every step on a fault-free world.
+func (d *decoder) check(s *Scenario) {
+	switch {
+	case s.ID == "":
+		d.failAt("", "missing id")
+	case !idPattern.MatchString(s.ID):
+		d.failAt("id", "id %q: use lower-case letters, digits, - and _", s.ID)
+	}
+	if strings.TrimSpace(s.Task) == "" {
+		d.failAt("task", "missing task: what the user asks the agent")
+	}
+	switch s.Policy {
+	case "":
+		s.Policy = BestEffort
+	case BestEffort, AllOrNothing:
+	default:
+		d.failAt("policy", "policy %q: want %s or %s", s.Policy, BestEffort, AllOrNothing)
+	}
+	if len(s.Tools) == 0 {
+		d.failAt("tools", "missing tools: name at least one tool pack (known: %v)", mocktools.PackNames())
+		return
+	}
+	tb, err := mocktools.NewToolbox(s.Tools)
+	if err != nil {
+		d.failAt("tools", "%v", err)
+		return
+	}
+	s.Toolbox = tb
+	d.checkWorld(s)
+	if len(s.Steps) == 0 {
+		d.failAt("steps", "missing steps: a scenario has at least one step")
+	}
+	env := s.Before.Env()
+	seen := map[string]bool{}
+	for i, st := range s.Steps {
+		p := fmt.Sprintf("steps[%d]", i)
+		switch {
+		case st.ID == "":
+			d.failAt(p, "step without id")
+		case !idPattern.MatchString(st.ID):
+			d.failAt(p+".id", "step id %q: use lower-case letters, digits, - and _", st.ID)
+		case seen[st.ID]:
+			d.failAt(p+".id", "step id %q is used twice", st.ID)
+		}
+		seen[st.ID] = true
+		d.checkAction(tb, p+".action", st.Action, true)
+		if st.Compensate != nil {
+			d.checkAction(tb, p+".compensate", *st.Compensate, true)
+		}
+		if st.Done == "" {
+			d.failAt(p, "step %q: missing done: the assertion that holds iff the step's effect is in place", st.ID)
+		} else {
+			st.DoneProgram = d.compile(p+".done", st.Done, env)
+		}
+		for j, c := range st.Verify {
+			vp := fmt.Sprintf("%s.verify[%d]", p, j)
+			d.checkAction(tb, vp, Action{Tool: c.Tool, Args: c.Args}, false)
+			if c.Expect == "" {
+				d.failAt(vp, "verify: missing expect: an expression over the reply (result)")
+			} else {
+				c.ExpectProgram = d.compile(vp+".expect", c.Expect, map[string]any{"result": map[string]any{}})
+			}
+		}
+		if len(st.Touches) == 0 {
+			d.failAt(p, "step %q: missing touches: the resources it changes, e.g. orders/A1001 or refunds", st.ID)
+		}
+		for j, t := range st.Touches {
+			r, err := world.ParseRef(t)
+			if err != nil {
+				d.failAt(fmt.Sprintf("%s.touches[%d]", p, j), "%v", err)
+				continue
+			}
+			if _, ok := s.Before.Collections[r.Collection]; !ok {
+				d.failAt(fmt.Sprintf("%s.touches[%d]", p, j), "unknown collection %q", r.Collection)
+			}
+			st.Refs = append(st.Refs, r)
+			s.Touched = appendRef(s.Touched, r)
+		}
+	}
+	d.checkVariants(s, tb)
+	if len(d.errs) == 0 {
+		d.replayGold(s)
+	}
+}
+
+func appendRef(refs []world.Ref, r world.Ref) []world.Ref {
+	for _, e := range refs {
+		if e == r {
+			return refs
+		}
+	}
+	return append(refs, r)
+}
+
+func (d *decoder) checkWorld(s *Scenario) {
+	initial := world.State{Collections: map[string]world.Collection{}}
+	known := map[string]bool{}
+	for _, c := range s.Toolbox.Collections() {
+		known[c] = true
+	}
+	for name, records := range s.World {
+		if !known[name] {
+			d.failAt("world."+name, "world: unknown collection %q (the packs own: %v)", name, s.Toolbox.Collections())
+			continue
+		}
+		c := world.Collection{}
+		for id, r := range records {
+			c[id] = world.Clone(r)
+		}
+		initial.Collections[name] = c
+	}
+	s.Before = world.New(initial, s.Toolbox.Collections()...).Snapshot()
+}
+
+func (d *decoder) checkAction(tb *mocktools.Toolbox, p string, a Action, wantWrite bool) {
+	if a.Tool == "" {
+		d.failAt(p, "missing tool")
+		return
+	}
+	t, ok := tb.Tool(a.Tool)
+	if !ok {
+		d.failAt(p+".tool", "unknown tool %q (known: %s)", a.Tool, strings.Join(tb.Names(), ", "))
+		return
+	}
+	if t.Definition().Write != wantWrite {
+		kind := "a read tool"
+		if wantWrite {
+			kind = "a write tool"
+		}
+		d.failAt(p+".tool", "tool %q: want %s here", a.Tool, kind)
+	}
+	args := mocktools.Args{}
+	for k, v := range a.Args {
+		args[k] = world.Clone(v)
+	}
+	if err := mocktools.Validate(t.Definition(), args); err != nil {
+		d.failAt(p+".args", "%s: %v", a.Tool, err)
+	}
+}
+
+func (d *decoder) compile(p, src string, env map[string]any) *vm.Program {
+	prog, err := expr.Compile(src, expr.Env(env), expr.AsBool())
+	if err != nil {
+		d.failAt(p, "expression %q: %s", src, firstLine(err.Error()))
+		return nil
+	}
+	return prog
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
+func (d *decoder) checkVariants(s *Scenario, tb *mocktools.Toolbox) {
+	if len(s.Variants) == 0 {
+		d.failAt("", "missing variants: add at least a fault-free one (name: clean), the baseline")
+		return
+	}
+	clean := false
+	names := map[string]bool{}
+	for i, v := range s.Variants {
+		p := fmt.Sprintf("variants[%d]", i)
+		switch {
+		case v.Name == "":
+			d.failAt(p, "variant without name")
+		case !idPattern.MatchString(v.Name):
+			d.failAt(p+".name", "variant name %q: use lower-case letters, digits, - and _", v.Name)
+		case names[v.Name]:
+			d.failAt(p+".name", "variant name %q is used twice", v.Name)
+		}
+		names[v.Name] = true
+		clean = clean || v.Clean()
+		fnames := map[string]bool{}
+		for j := range v.Faults {
+			d.checkFault(s, tb, fmt.Sprintf("%s.faults[%d]", p, j), &v.Faults[j], fnames)
+		}
+	}
+	if !clean {
+		d.failAt("variants", "no fault-free variant: add one with no faults (the baseline)")
+	}
+}
+
+func (d *decoder) checkFault(s *Scenario, tb *mocktools.Toolbox, p string, f *faults.Spec, names map[string]bool) {
+	if _, err := faults.Lookup(f.Kind); err != nil {
+		d.failAt(p+".kind", "%v", err)
+	}
+	if f.Name == "" {
+		f.Name = f.Kind
+	}
+	if names[f.Name] {
+		d.failAt(p, "fault name %q is used twice in this variant: give each a name", f.Name)
+	}
+	names[f.Name] = true
+	switch {
+	case (f.Tool == "") == (f.Step == ""):
+		d.failAt(p, "aim the fault with exactly one of tool or step")
+	case f.Step != "":
+		st := s.Step(f.Step)
+		if st == nil {
+			d.failAt(p+".step", "unknown step %q", f.Step)
+			break
+		}
+		f.Target = faults.Target{Tool: st.Action.Tool, Args: scalarArgs(st.Action.Args)}
+	default:
+		if _, ok := tb.Tool(f.Tool); !ok {
+			d.failAt(p+".tool", "unknown tool %q (known: %s)", f.Tool, strings.Join(tb.Names(), ", "))
+		}
+		f.Target = faults.Target{Tool: f.Tool}
+	}
+	if err := f.When.Check(); err != nil {
+		d.failAt(p+".when", "%v", err)
+	}
+	if f.MaxInjections < 0 {
+		d.failAt(p+".max_injections", "max_injections must not be negative")
+	}
+}
+
+func scalarArgs(args map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range args {
+		switch v.(type) {
+		case map[string]any, []any:
+		default:
+			out[k] = world.Clone(v)
+		}
+	}
+	return out
+}
+
+// replayGold runs the gold actions on a fault-free world: each must succeed,
+// no step may hold before and every step must hold after. It sets After.
+func (d *decoder) replayGold(s *Scenario) {
+	w := world.New(s.Before)
+	layer, _ := faults.NewLayer(w, s.Toolbox, nil)
+	for i, st := range s.Steps {
+		if Holds(st.DoneProgram, s.Before) {
+			d.failAt(fmt.Sprintf("steps[%d].done", i), "step %q is already done before the agent acts", st.ID)
+		}
+		resp := layer.Call(context.Background(), fmt.Sprintf("gold-%d", i+1), st.Action.Tool, ArgsJSON(st.Action.Args))
+		if resp.Status != mocktools.StatusOK {
+			d.failAt(fmt.Sprintf("steps[%d].action", i), "gold action %s fails on a fault-free world: %s", st.Action.Tool, resp.Content())
+			return
+		}
+		for j, c := range st.Verify {
+			rb := layer.Call(context.Background(), fmt.Sprintf("gold-%d-verify-%d", i+1, j+1), c.Tool, ArgsJSON(c.Args))
+			if !Expect(c.ExpectProgram, rb.Body) {
+				d.failAt(fmt.Sprintf("steps[%d].verify[%d].expect", i, j), "expect does not hold after the gold action; the read-back said %s", rb.Content())
+			}
+		}
+	}
+	after := w.Snapshot()
+	for i, st := range s.Steps {
+		if !Holds(st.DoneProgram, after) {
+			d.failAt(fmt.Sprintf("steps[%d].done", i), "step %q is not done after replaying every gold action", st.ID)
+		}
+		if world.EqualOn(s.Before, after, st.Refs) {
+			d.failAt(fmt.Sprintf("steps[%d].touches", i), "the gold actions change none of step %q's resources", st.ID)
+		}
+	}
+	s.After = after
+}
+
+// Holds evaluates a done assertion on a state. An expression that fails to
+// evaluate (a missing record) does not hold.
+func Holds(p *vm.Program, s world.State) bool {
+	if p == nil {
+		return false
+	}
+	out, err := expr.Run(p, s.Env())
+	b, _ := out.(bool)
+	return err == nil && b
+}
+
+// Expect evaluates a read-back expectation on a reply body.
+func Expect(p *vm.Program, body mocktools.Body) bool {
+	if p == nil {
+		return false
+	}
+	out, err := expr.Run(p, map[string]any{"result": map[string]any(body)})
+	b, _ := out.(bool)
+	return err == nil && b
+}
+
+// ArgsJSON renders an action's arguments as a tool call carries them.
+func ArgsJSON(args map[string]any) string {
+	if args == nil {
+		return "{}"
+	}
+	b, err := json.Marshal(args)
+	if err != nil {
+		return "{}"
+	}
+	return string(b)
+}

@@ -1,0 +1,115 @@
+// Package scenarios loads the YAML files that describe multi-step actions:
+// the initial world, the user's task, the steps with their gold actions and
+// done assertions, and the fault variants each scored as its own case.
+package scenarios
+
+import (
+	"github.com/expr-lang/expr/vm"
+
+	"github.com/evalrun/evalrun/faults"
+	"github.com/evalrun/evalrun/mocktools"
+	"github.com/evalrun/evalrun/world"
+)
+
+// Policies say what a trial must leave behind to pass.
+const (
+	// BestEffort passes an honest partial result.
+	BestEffort = "best_effort"
+	// AllOrNothing also fails a trial that leaves a half-done state.
+	AllOrNothing = "all_or_nothing"
+)
+
+// Scenario is one multi-step action an agent is asked to perform.
+type Scenario struct {
+	ID          string                            `yaml:"id"`
+	Description string                            `yaml:"description"`
+	Tools       []string                          `yaml:"tools"`
+	Policy      string                            `yaml:"policy"`
+	World       map[string]map[string]world.Record `yaml:"world"`
+	Task        string                            `yaml:"task"`
+	Steps       []*Step                           `yaml:"steps"`
+	Variants    []*Variant                        `yaml:"variants"`
+
+	// File is where the scenario was read from.
+	File string `yaml:"-"`
+	// Toolbox holds the scenario's tools.
+	Toolbox *mocktools.Toolbox `yaml:"-"`
+	// Before is the initial world; After is Before with every gold action
+	// replayed, faults off (computed once, at load).
+	Before world.State `yaml:"-"`
+	After  world.State `yaml:"-"`
+	// Touched is every resource a step touches.
+	Touched []world.Ref `yaml:"-"`
+}
+
+// Step is one required sub-action.
+type Step struct {
+	ID string `yaml:"id"`
+	// Action is the gold action: it performs the step on a fault-free world.
+	Action Action `yaml:"action"`
+	// Done is an expression over the world that holds iff the step's effect
+	// is in place, e.g. orders["A1001"].status == "cancelled".
+	Done string `yaml:"done"`
+	// Touches lists the resources the step changes ("orders/A1001",
+	// "refunds"): what partial and state consistency compare.
+	Touches []string `yaml:"touches"`
+	// Verify are the read-backs the verifying agents use after the write:
+	// the step is confirmed when every one holds.
+	Verify []*Check `yaml:"verify"`
+	// Compensate undoes the step; the saga agent runs it on rollback.
+	Compensate *Action `yaml:"compensate"`
+	// Terms are extra words that name the step in a reply ("money back").
+	Terms []string `yaml:"terms"`
+	// Say is how the reference agents word the step in their replies.
+	Say Say `yaml:"say"`
+
+	DoneProgram *vm.Program `yaml:"-"`
+	Refs        []world.Ref `yaml:"-"`
+}
+
+// Action is a tool call.
+type Action struct {
+	Tool string         `yaml:"tool"`
+	Args map[string]any `yaml:"args"`
+}
+
+// Check is a read-back: a read call and an expression over its reply
+// (`result`) that holds when the step's effect is visible.
+type Check struct {
+	Tool          string         `yaml:"tool"`
+	Args          map[string]any `yaml:"args"`
+	Expect        string         `yaml:"expect"`
+	ExpectProgram *vm.Program    `yaml:"-"`
+}
+
+// Say holds the phrases the reference agents build replies from.
+type Say struct {
+	// Done follows "I have": "cancelled order A1001".
+	Done string `yaml:"done"`
+	// Failed follows "I could not": "refund the $120.00".
+	Failed string `yaml:"failed"`
+	// Pending is a whole clause: "the refund is still pending at the bank".
+	Pending string `yaml:"pending"`
+	// Undone follows "I have": "reversed the cancellation of order A1001".
+	Undone string `yaml:"undone"`
+}
+
+// Variant is one fault configuration of a scenario, scored as its own case.
+type Variant struct {
+	Name        string        `yaml:"name"`
+	Description string        `yaml:"description"`
+	Faults      []faults.Spec `yaml:"faults"`
+}
+
+// Step returns the step called id.
+func (s *Scenario) Step(id string) *Step {
+	for _, st := range s.Steps {
+		if st.ID == id {
+			return st
+		}
+	}
+	return nil
+}
+
+// Clean reports whether the variant injects nothing.
+func (v *Variant) Clean() bool { return len(v.Faults) == 0 }

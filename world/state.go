@@ -1,0 +1,236 @@
+package world
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Clone returns a deep copy of s.
+func (s State) Clone() State {
+	out := State{Collections: make(map[string]Collection, len(s.Collections))}
+	for name, c := range s.Collections {
+		out.Collections[name] = Clone(c).(Collection)
+	}
+	return out
+}
+
+// Env exposes the collections by name, the shape that step assertions read
+// (orders["A1001"].status).
+func (s State) Env() map[string]any {
+	env := make(map[string]any, len(s.Collections))
+	for name, c := range s.Collections {
+		env[name] = c
+	}
+	return env
+}
+
+// Clone deep-copies a JSON-like value, turning every integer into float64 so
+// that values loaded from YAML and values written by tools compare equal.
+func Clone(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = Clone(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = Clone(e)
+		}
+		return out
+	case []map[string]any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = Clone(e)
+		}
+		return out
+	case int:
+		return float64(x)
+	case int64:
+		return float64(x)
+	case uint64:
+		return float64(x)
+	case float32:
+		return float64(x)
+	default:
+		return v
+	}
+}
+
+// Equal reports whether two JSON-like values are the same.
+func Equal(a, b any) bool {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, e := range x {
+			f, ok := y[k]
+			if !ok || !Equal(e, f) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !Equal(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case float64:
+		y, ok := b.(float64)
+		return ok && x == y
+	default:
+		return a == b
+	}
+}
+
+// Ref names a resource a step touches: a whole collection ("refunds") or one
+// record ("orders/A1001").
+type Ref struct {
+	Collection string
+	ID         string
+}
+
+// ParseRef reads "collection" or "collection/id".
+func ParseRef(s string) (Ref, error) {
+	c, id, _ := strings.Cut(s, "/")
+	if c == "" || strings.Contains(id, "/") || (strings.Contains(s, "/") && id == "") {
+		return Ref{}, fmt.Errorf("resource %q: want \"collection\" or \"collection/id\"", s)
+	}
+	return Ref{Collection: c, ID: id}, nil
+}
+
+func (r Ref) String() string {
+	if r.ID == "" {
+		return r.Collection
+	}
+	return r.Collection + "/" + r.ID
+}
+
+// EqualOn reports whether a and b agree on every ref. A whole collection is
+// compared as a multiset of records, ignoring the ids that tools generate,
+// so that a write retried under a new id still counts as the same effect.
+func EqualOn(a, b State, refs []Ref) bool {
+	for _, r := range refs {
+		ca, cb := a.Collections[r.Collection], b.Collections[r.Collection]
+		if r.ID != "" {
+			ra, oka := ca[r.ID]
+			rb, okb := cb[r.ID]
+			if oka != okb || !Equal(ra, rb) {
+				return false
+			}
+			continue
+		}
+		if !sameMultiset(ca, cb) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameMultiset(a, b Collection) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	same := true
+	for id, ra := range a {
+		rb, ok := b[id]
+		if !ok || !Equal(ra, rb) {
+			same = false
+			break
+		}
+	}
+	if same {
+		return true
+	}
+	ka, kb := canonical(a), canonical(b)
+	for i := range ka {
+		if ka[i] != kb[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func canonical(c Collection) []string {
+	out := make([]string, 0, len(c))
+	for _, r := range c {
+		b, _ := json.Marshal(r) // map keys are sorted: a canonical form
+		out = append(out, string(b))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Change is one difference between two states, for reports and diffs.
+type Change struct {
+	Collection string `json:"collection"`
+	ID         string `json:"id"`
+	Field      string `json:"field,omitempty"`
+	Before     any    `json:"before"`
+	After      any    `json:"after"`
+}
+
+// Diff lists the differences from a to b, field by field, in sorted order.
+func Diff(a, b State) []Change {
+	var out []Change
+	for _, name := range unionKeys(a.Collections, b.Collections) {
+		ca, cb := a.Collections[name], b.Collections[name]
+		for _, id := range unionKeys(ca, cb) {
+			ra, oka := ca[id].(Record)
+			rb, okb := cb[id].(Record)
+			if !oka || !okb {
+				if oka != okb {
+					out = append(out, Change{Collection: name, ID: id, Before: ca[id], After: cb[id]})
+				}
+				continue
+			}
+			for _, f := range unionKeys(ra, rb) {
+				if !Equal(ra[f], rb[f]) {
+					out = append(out, Change{Collection: name, ID: id, Field: f, Before: ra[f], After: rb[f]})
+				}
+			}
+		}
+	}
+	return out
+}
+
+func unionKeys[V any](a, b map[string]V) []string {
+	keys := make([]string, 0, len(a)+len(b))
+	for k := range a {
+		keys = append(keys, k)
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Replay applies the audit log to a copy of before, one call at a time, and
+// calls visit after each call's writes with the state at that moment. It is
+// how the scorer learns whether a step was ever done, from the log alone.
+// visit must not keep or modify the state.
+func Replay(before State, audit []Mutation, visit func(m Mutation, s State)) State {
+	s := before.Clone()
+	for i, m := range audit {
+		applyTo(s, m, false)
+		if i == len(audit)-1 || audit[i+1].Call != m.Call {
+			visit(m, s)
+		}
+	}
+	return s
+}

@@ -1,0 +1,257 @@
+// Package world is the ground truth of a trial: an in-memory store of records
+// that the mock tools own, with an audit log of every mutation and a
+// simulated clock. The scorer reads the world, never what a tool replied.
+package world
+
+import (
+	"fmt"
+	"sort"
+	"time"
+)
+
+// Record is one stored object: JSON-like values only (string, float64, bool,
+// nil, []any, map[string]any), so that snapshots, diffs and expressions see
+// the same shapes the agent sees.
+type Record = map[string]any
+
+// Collection maps record ids to records. Its values are Records, typed as any
+// so that expressions index it directly.
+type Collection = map[string]any
+
+// State is a deep copy of the world's records at one moment.
+type State struct {
+	Collections map[string]Collection `json:"collections"`
+}
+
+// Mutation is one audit-log entry: which call changed which field, from what
+// to what, and when on the simulated clock. Field is empty when the whole
+// record was created (Before nil) or deleted (After nil).
+type Mutation struct {
+	Call       string        `json:"call"`
+	Tool       string        `json:"tool"`
+	Collection string        `json:"collection"`
+	ID         string        `json:"id"`
+	Field      string        `json:"field,omitempty"`
+	Before     any           `json:"before"`
+	After      any           `json:"after"`
+	At         time.Duration `json:"at_ns"`
+}
+
+// World is the live store. It is not safe for concurrent use: each trial has
+// its own.
+type World struct {
+	state State
+	audit []Mutation
+	clock time.Duration
+	seq   map[string]int
+}
+
+// New returns a world holding a deep copy of initial, with an empty
+// collection for each name in collections that initial lacks.
+func New(initial State, collections ...string) *World {
+	w := &World{state: initial.Clone(), seq: map[string]int{}}
+	if w.state.Collections == nil {
+		w.state.Collections = map[string]Collection{}
+	}
+	for _, c := range collections {
+		if _, ok := w.state.Collections[c]; !ok {
+			w.state.Collections[c] = Collection{}
+		}
+	}
+	return w
+}
+
+// Snapshot returns a deep copy of the current records.
+func (w *World) Snapshot() State { return w.state.Clone() }
+
+// View returns the live records for read-only use (expressions, read tools).
+// Callers must not modify it.
+func (w *World) View() State { return w.state }
+
+// Audit returns the audit log so far.
+func (w *World) Audit() []Mutation { return w.audit }
+
+// Now is the simulated time since the trial started.
+func (w *World) Now() time.Duration { return w.clock }
+
+// Advance moves the simulated clock forward.
+func (w *World) Advance(d time.Duration) {
+	if d > 0 {
+		w.clock += d
+	}
+}
+
+// Get returns the live record, or nil when it does not exist.
+func (w *World) Get(collection, id string) Record {
+	r, _ := w.state.Collections[collection][id].(Record)
+	return r
+}
+
+// Records returns the ids of a collection in sorted order, so that tools that
+// list records answer deterministically.
+func (w *World) Records(collection string) []string {
+	c := w.state.Collections[collection]
+	ids := make([]string, 0, len(c))
+	for id := range c {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// Begin opens a transaction for one tool call. Every write goes through it,
+// so that the fault layer can commit, roll back or partly apply the call.
+func (w *World) Begin(call, tool string) *Tx {
+	return &Tx{w: w, call: call, tool: tool}
+}
+
+// Tx is the set of writes of one tool call. Writes are visible at once (a
+// tool reads its own writes); Rollback undoes them and Commit writes them to
+// the audit log.
+type Tx struct {
+	w     *World
+	call  string
+	tool  string
+	muts  []Mutation
+	seqs  []seqUndo
+	ended bool
+}
+
+type seqUndo struct {
+	prefix string
+	prev   int
+}
+
+// World returns the world the transaction writes to, for reads.
+func (t *Tx) World() *World { return t.w }
+
+// Mutations returns the writes made so far, in order.
+func (t *Tx) Mutations() []Mutation { return t.muts }
+
+// NextID returns a fresh id such as "RF-1" for a new record. The counter is
+// part of the transaction: a rolled-back call does not consume an id.
+func (t *Tx) NextID(prefix string) string {
+	prev := t.w.seq[prefix]
+	t.seqs = append(t.seqs, seqUndo{prefix, prev})
+	t.w.seq[prefix] = prev + 1
+	return fmt.Sprintf("%s-%d", prefix, prev+1)
+}
+
+// Set writes one field of an existing record.
+func (t *Tx) Set(collection, id, field string, value any) error {
+	r := t.w.Get(collection, id)
+	if r == nil {
+		return fmt.Errorf("%s %q does not exist", collection, id)
+	}
+	before := r[field]
+	t.apply(Mutation{Collection: collection, ID: id, Field: field, Before: Clone(before), After: Clone(value)})
+	return nil
+}
+
+// Create adds a new record; it fails when the id is taken.
+func (t *Tx) Create(collection, id string, r Record) error {
+	if t.w.Get(collection, id) != nil {
+		return fmt.Errorf("%s %q already exists", collection, id)
+	}
+	if _, ok := t.w.state.Collections[collection]; !ok {
+		t.w.state.Collections[collection] = Collection{}
+	}
+	t.apply(Mutation{Collection: collection, ID: id, After: Clone(r)})
+	return nil
+}
+
+func (t *Tx) apply(m Mutation) {
+	m.Call, m.Tool, m.At = t.call, t.tool, t.w.clock
+	applyTo(t.w.state, m, false)
+	t.muts = append(t.muts, m)
+}
+
+// Commit writes the transaction's mutations to the audit log.
+func (t *Tx) Commit() {
+	if t.ended {
+		return
+	}
+	t.ended = true
+	t.w.audit = append(t.w.audit, t.muts...)
+}
+
+// Rollback undoes every write of the transaction, newest first.
+func (t *Tx) Rollback() {
+	if t.ended {
+		return
+	}
+	t.ended = true
+	t.undo()
+}
+
+func (t *Tx) undo() {
+	for i := len(t.muts) - 1; i >= 0; i-- {
+		applyTo(t.w.state, t.muts[i], true)
+	}
+	for i := len(t.seqs) - 1; i >= 0; i-- {
+		t.w.seq[t.seqs[i].prefix] = t.seqs[i].prev
+	}
+}
+
+// CommitFirst undoes the transaction, then re-applies and commits only its
+// first n mutations: the generic half of a partly applied call.
+func (t *Tx) CommitFirst(n int) {
+	if t.ended {
+		return
+	}
+	muts := t.muts
+	t.undo()
+	t.muts = nil
+	t.seqs = nil
+	for _, m := range muts[:min(n, len(muts))] {
+		applyTo(t.w.state, m, false)
+		t.muts = append(t.muts, m)
+	}
+	t.Commit()
+}
+
+// applyTo writes m (or undoes it) on s.
+func applyTo(s State, m Mutation, undo bool) {
+	v := m.After
+	if undo {
+		v = m.Before
+	}
+	c := s.Collections[m.Collection]
+	if c == nil {
+		c = Collection{}
+		s.Collections[m.Collection] = c
+	}
+	if m.Field == "" {
+		if v == nil {
+			delete(c, m.ID)
+		} else {
+			c[m.ID] = Clone(v)
+		}
+		return
+	}
+	r, _ := c[m.ID].(Record)
+	if r == nil {
+		return
+	}
+	if v == nil {
+		delete(r, m.Field)
+	} else {
+		r[m.Field] = Clone(v)
+	}
+}
+
+// Delete removes a record; it fails when the record does not exist.
+func (t *Tx) Delete(collection, id string) error {
+	r := t.w.Get(collection, id)
+	if r == nil {
+		return fmt.Errorf("%s %q does not exist", collection, id)
+	}
+	t.apply(Mutation{Collection: collection, ID: id, Before: Clone(r)})
+	return nil
+}
+
+// Call returns the id of the call the transaction belongs to.
+func (t *Tx) Call() string { return t.call }
+
+// Tool returns the tool the transaction belongs to.
+func (t *Tx) Tool() string { return t.tool }
