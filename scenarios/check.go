@@ -242,7 +242,7 @@ func (d *decoder) checkFault(s *Scenario, tb *mocktools.Toolbox, p string, f *fa
 			d.failAt(p+".step", "unknown step %q", f.Step)
 			break
 		}
-		f.Target = faults.Target{Tool: st.Action.Tool, Args: scalarArgs(st.Action.Args)}
+		f.Target = st.Action.Target()
 	default:
 		if _, ok := tb.Tool(f.Tool); !ok {
 			d.failAt(p+".tool", "unknown tool %q (known: %s)", f.Tool, strings.Join(tb.Names(), ", "))
@@ -255,18 +255,6 @@ func (d *decoder) checkFault(s *Scenario, tb *mocktools.Toolbox, p string, f *fa
 	if f.MaxInjections < 0 {
 		d.failAt(p+".max_injections", "max_injections must not be negative")
 	}
-}
-
-func scalarArgs(args map[string]any) map[string]any {
-	out := map[string]any{}
-	for k, v := range args {
-		switch v.(type) {
-		case map[string]any, []any:
-		default:
-			out[k] = world.Clone(v)
-		}
-	}
-	return out
 }
 
 // replayGold runs the gold actions on a fault-free world: each must succeed,

@@ -113,3 +113,18 @@ func (s *Scenario) Step(id string) *Step {
 
 // Clean reports whether the variant injects nothing.
 func (v *Variant) Clean() bool { return len(v.Faults) == 0 }
+
+// Target is the calls that perform the action: the same tool with the same
+// scalar arguments (lists and objects may differ). Faults aimed at a step
+// and the scorer's call attribution both use it.
+func (a Action) Target() faults.Target {
+	args := map[string]any{}
+	for k, v := range a.Args {
+		switch v.(type) {
+		case map[string]any, []any:
+		default:
+			args[k] = world.Clone(v)
+		}
+	}
+	return faults.Target{Tool: a.Tool, Args: args}
+}

@@ -221,15 +221,17 @@ func unionKeys[V any](a, b map[string]V) []string {
 }
 
 // Replay applies the audit log to a copy of before, one call at a time, and
-// calls visit after each call's writes with the state at that moment. It is
-// how the scorer learns whether a step was ever done, from the log alone.
-// visit must not keep or modify the state.
-func Replay(before State, audit []Mutation, visit func(m Mutation, s State)) State {
+// calls visit after each call's writes with those writes and the state at
+// that moment. It is how the scorer learns whether a step was ever done,
+// from the log alone. visit must not keep or modify the state.
+func Replay(before State, audit []Mutation, visit func(call []Mutation, s State)) State {
 	s := before.Clone()
+	start := 0
 	for i, m := range audit {
 		applyTo(s, m, false)
 		if i == len(audit)-1 || audit[i+1].Call != m.Call {
-			visit(m, s)
+			visit(audit[start:i+1], s)
+			start = i + 1
 		}
 	}
 	return s

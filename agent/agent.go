@@ -1,0 +1,122 @@
+// Package agent is the agent loop: the task goes to a model, the model picks
+// tool calls, the calls run through the fault layer, the results go back,
+// until the model writes its final message to the user. Models are
+// pluggable and registered by name.
+package agent
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"sync"
+
+	"github.com/evalrun/evalrun/mocktools"
+	"github.com/evalrun/evalrun/scenarios"
+)
+
+// Message is one entry of the conversation, in chat-completions shape.
+type Message struct {
+	Role       string     `json:"role"`
+	Content    string     `json:"content,omitempty"`
+	ToolCalls  []ToolCall `json:"tool_calls,omitempty"`
+	ToolCallID string     `json:"tool_call_id,omitempty"`
+	Name       string     `json:"name,omitempty"`
+}
+
+// ToolCall is a model's request to call a tool; Arguments is JSON text as
+// the model wrote it (it may be invalid).
+type ToolCall struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Arguments string `json:"arguments"`
+}
+
+// Request is what a model sees at each turn.
+type Request struct {
+	Messages []Message
+	Tools    []mocktools.Definition
+}
+
+// Reply is a model's turn: text, tool calls, or both. A reply without tool
+// calls ends the trial and its text is the final message.
+type Reply struct {
+	Content   string
+	ToolCalls []ToolCall
+}
+
+// Model picks the next turn. Implementations are per trial and need not be
+// safe for concurrent use.
+type Model interface {
+	Next(ctx context.Context, req Request) (Reply, error)
+}
+
+// Closer is an optional ability of a model that holds resources until the
+// trial ends.
+type Closer interface {
+	Close()
+}
+
+// Options are what a model factory may use.
+type Options struct {
+	// Seed drives every random choice of the model (its wording).
+	Seed uint64
+	// Script is the transcript file or folder of the scripted model.
+	Script string
+}
+
+// Factory builds a model for one trial of a scenario.
+type Factory func(s *scenarios.Scenario, opts Options) (Model, error)
+
+// Info describes a registered model for `evalrun list`.
+type Info struct {
+	Name        string
+	Description string
+	New         Factory
+}
+
+var (
+	mu     sync.RWMutex
+	models = map[string]Info{}
+)
+
+// Register adds a model; each model's file calls it from init.
+func Register(info Info) {
+	mu.Lock()
+	defer mu.Unlock()
+	if _, dup := models[info.Name]; dup {
+		panic("agent: model registered twice: " + info.Name)
+	}
+	models[info.Name] = info
+}
+
+// Lookup returns the model called name.
+func Lookup(name string) (Info, error) {
+	mu.RLock()
+	defer mu.RUnlock()
+	info, ok := models[name]
+	if !ok {
+		return Info{}, fmt.Errorf("unknown agent %q (known: %v)", name, namesLocked())
+	}
+	return info, nil
+}
+
+// Models lists the registered models, sorted by name.
+func Models() []Info {
+	mu.RLock()
+	defer mu.RUnlock()
+	out := make([]Info, 0, len(models))
+	for _, m := range models {
+		out = append(out, m)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+func namesLocked() []string {
+	out := make([]string, 0, len(models))
+	for n := range models {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}

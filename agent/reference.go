@@ -1,0 +1,180 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"iter"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/evalrun/evalrun/scenarios"
+)
+
+// behaviour is what sets the reference models apart: each adds one of the
+// seed's mitigations to the one before.
+type behaviour struct {
+	readResults bool // check every reply (checkpoints)
+	readBack    bool // verify every write by reading state back
+	compensate  bool // undo completed steps on failure (saga)
+}
+
+func init() {
+	for _, r := range []struct {
+		name, desc string
+		b          behaviour
+	}{
+		{"naive", "calls every gold action in order, ignores the results, reports from the plan", behaviour{}},
+		{"checked", "reads every reply; on an error, soft error or unconfirmed reply it stops and reports honestly", behaviour{readResults: true}},
+		{"verifying", "checked, plus a read-back after every write; a mismatch is a failure", behaviour{readResults: true, readBack: true}},
+		{"saga", "verifying, plus compensation of completed steps in reverse order on failure", behaviour{readResults: true, readBack: true, compensate: true}},
+	} {
+		b := r.b
+		Register(Info{Name: r.name, Description: r.desc, New: func(s *scenarios.Scenario, o Options) (Model, error) {
+			return newReference(s, o, b), nil
+		}})
+	}
+}
+
+// stepState is what a reference agent believes about a step.
+type stepState int
+
+const (
+	untried stepState = iota
+	believedDone
+	believedFailed
+	believedPending
+	undone
+	undoFailed
+)
+
+// reference plays the gold plan with one behaviour. Its logic is a plain
+// sequential program run as a coroutine: each tool call yields a reply and
+// resumes with the next request.
+type reference struct {
+	s      *scenarios.Scenario
+	b      behaviour
+	rng    *rand.Rand
+	req    Request
+	next   func() (Reply, bool)
+	stop   func()
+	nCalls int
+}
+
+func newReference(s *scenarios.Scenario, o Options, b behaviour) *reference {
+	m := &reference{s: s, b: b, rng: rand.New(rand.NewPCG(o.Seed, 0x9e3779b97f4a7c15))}
+	m.next, m.stop = iter.Pull(m.play)
+	return m
+}
+
+// Next resumes the plan until its next reply.
+func (m *reference) Next(_ context.Context, req Request) (Reply, error) {
+	m.req = req
+	r, ok := m.next()
+	if !ok {
+		return Reply{}, fmt.Errorf("reference agent: asked for a turn after its final message")
+	}
+	return r, nil
+}
+
+// Close ends the coroutine.
+func (m *reference) Close() { m.stop() }
+
+// call yields one tool call and returns the reply body the model read.
+func (m *reference) call(yield func(Reply) bool, tool string, args map[string]any) (map[string]any, bool) {
+	m.nCalls++
+	id := fmt.Sprintf("call_%d", m.nCalls)
+	if !yield(Reply{ToolCalls: []ToolCall{{ID: id, Name: tool, Arguments: scenarios.ArgsJSON(args)}}}) {
+		return nil, false
+	}
+	for i := len(m.req.Messages) - 1; i >= 0; i-- {
+		msg := m.req.Messages[i]
+		if msg.Role == "tool" && msg.ToolCallID == id {
+			var body map[string]any
+			if err := json.Unmarshal([]byte(msg.Content), &body); err != nil {
+				body = map[string]any{"error": msg.Content}
+			}
+			return body, true
+		}
+	}
+	return map[string]any{"error": "no reply"}, true
+}
+
+// classify reads a write's reply as a careful agent would.
+func classify(body map[string]any) stepState {
+	if _, ok := body["error"]; ok {
+		return believedFailed
+	}
+	switch strings.ToLower(fmt.Sprint(body["status"])) {
+	case "error", "failed", "failure", "declined", "rejected":
+		return believedFailed
+	case "queued", "pending", "accepted", "processing", "in_progress":
+		return believedPending
+	}
+	return believedDone
+}
+
+func (m *reference) play(yield func(Reply) bool) {
+	states := make([]stepState, len(m.s.Steps))
+	failedAt := -1
+	for i, st := range m.s.Steps {
+		body, ok := m.call(yield, st.Action.Tool, st.Action.Args)
+		if !ok {
+			return
+		}
+		state := believedDone
+		if m.b.readResults {
+			state = classify(body)
+		}
+		if m.b.readBack {
+			confirmed, ok := m.verify(yield, st)
+			if !ok {
+				return
+			}
+			switch {
+			case confirmed:
+				state = believedDone
+			case state != believedPending:
+				state = believedFailed
+			}
+		}
+		states[i] = state
+		if state != believedDone {
+			failedAt = i
+			break
+		}
+	}
+	if failedAt >= 0 && m.b.compensate {
+		for i := failedAt - 1; i >= 0; i-- {
+			st := m.s.Steps[i]
+			if st.Compensate == nil {
+				continue
+			}
+			if _, ok := m.call(yield, st.Compensate.Tool, st.Compensate.Args); !ok {
+				return
+			}
+			still, ok := m.verify(yield, st)
+			if !ok {
+				return
+			}
+			states[i] = undone
+			if still {
+				states[i] = undoFailed
+			}
+		}
+	}
+	yield(Reply{Content: m.compose(states)})
+}
+
+// verify runs a step's read-backs and reports whether all of them hold.
+func (m *reference) verify(yield func(Reply) bool, st *scenarios.Step) (bool, bool) {
+	all := len(st.Verify) > 0
+	for _, c := range st.Verify {
+		body, ok := m.call(yield, c.Tool, c.Args)
+		if !ok {
+			return false, false
+		}
+		all = all && scenarios.Expect(c.ExpectProgram, body)
+	}
+	return all, true
+}

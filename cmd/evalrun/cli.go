@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+)
+
+// Exit codes: the contract CI jobs rely on.
+const (
+	exitPass    = 0 // every trial passed
+	exitFail    = 1 // a trial failed (false success, unreported partial, ...)
+	exitUsage   = 2 // bad flags or an invalid scenario
+	exitHarness = 3 // the harness or the model backend broke
+)
+
+const usage = `evalrun runs multi-step scenarios against an agent whose tools fail
+silently, and scores what the agent told the user against what happened.
+
+Usage:
+  evalrun run [flags] [PATH...]     run scenarios (none: the bundled library)
+  evalrun list                      scenarios, steps, variants, fault kinds, agents
+  evalrun validate [PATH...]        check scenario files (none: the library)
+  evalrun claims --scenario ID --message FILE|-
+                                    print the claims the extractor reads in a reply
+
+Examples:
+  evalrun run --agent naive
+  evalrun run --agent saga --trials 5 --format json --out results.json
+  evalrun validate scenarios/
+  echo "Your order is cancelled and refunded." | evalrun claims --scenario order-cancellation --message -
+
+Exit codes: 0 every trial passed, 1 a trial failed, 2 usage or invalid
+scenario, 3 harness or backend error.
+Run 'evalrun COMMAND -h' for a command's flags.
+`
+
+// usageError is a problem with how evalrun was called: exit 2.
+type usageError struct {
+	err     error
+	printed bool // the flag package already told the user
+}
+
+func (u usageError) Error() string { return u.err.Error() }
+func (u usageError) Unwrap() error { return u.err }
+
+// run is the whole program, testable in-process.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	var code int
+	var err error
+	switch args[0] {
+	case "run":
+		code, err = cmdRun(ctx, args[1:], stdout, stderr)
+	case "list":
+		code, err = cmdList(args[1:], stdout, stderr)
+	case "validate":
+		code, err = cmdValidate(args[1:], stdout, stderr)
+	case "claims":
+		code, err = cmdClaims(args[1:], stdout, stderr)
+	case "help", "-h", "--help", "-help":
+		fmt.Fprint(stdout, usage)
+		return exitPass
+	default:
+		fmt.Fprintf(stderr, "evalrun: unknown command %q\n\n%s", args[0], usage)
+		return exitUsage
+	}
+	if err == nil {
+		return code
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return exitPass
+	}
+	var ue usageError
+	if errors.As(err, &ue) {
+		if !ue.printed {
+			fmt.Fprintf(stderr, "evalrun %s: %v\n", args[0], err)
+		}
+		return exitUsage
+	}
+	fmt.Fprintf(stderr, "evalrun %s: %v\n", args[0], err)
+	if code == 0 {
+		code = exitHarness
+	}
+	return code
+}
+
+// newFlags makes a subcommand's flag set that reports errors instead of
+// exiting.
+func newFlags(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: evalrun %s %s\n\nFlags:\n", name, synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parse parses flags, allowing them after positional arguments too
+// ("evalrun run scenarios/ --agent saga").
+func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, usageError{err: err, printed: true}
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}

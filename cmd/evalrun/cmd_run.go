@@ -1,0 +1,142 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+
+	"github.com/mattn/go-isatty"
+
+	"github.com/evalrun/evalrun/agent"
+	"github.com/evalrun/evalrun/report"
+	"github.com/evalrun/evalrun/result"
+	"github.com/evalrun/evalrun/runner"
+	"github.com/evalrun/evalrun/scenarios"
+	"github.com/evalrun/evalrun/scoring"
+)
+
+func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
+	fs := newFlags("run", "[flags] [PATH...]", stderr)
+	agentName := fs.String("agent", "naive", "the agent: "+strings.Join(agentNames(), ", "))
+	trials := fs.Int("trials", 1, "trials per scenario variant")
+	seed := fs.Uint64("seed", 1, "run seed: the same seed gives the same transcripts, ledgers and JSON")
+	jobs := fs.Int("jobs", runtime.NumCPU(), "trials run at once")
+	format := fs.String("format", "text", "report format: "+strings.Join(report.Names(), ", "))
+	out := fs.String("out", "", "write the report to `FILE` instead of standard output")
+	script := fs.String("script", "", "script `FILE` or folder for --agent scripted")
+	maxTurns := fs.Int("max-turns", agent.DefaultMaxTurns, "model turns allowed per trial")
+	noColor := fs.Bool("no-color", false, "no colours in the text report (also: NO_COLOR)")
+	paths, err := parse(fs, args)
+	if err != nil {
+		return exitUsage, err
+	}
+	switch {
+	case *trials < 1:
+		return exitUsage, usageError{err: fmt.Errorf("--trials must be at least 1, got %d", *trials)}
+	case *jobs < 1:
+		return exitUsage, usageError{err: fmt.Errorf("--jobs must be at least 1, got %d", *jobs)}
+	case *maxTurns < 1:
+		return exitUsage, usageError{err: fmt.Errorf("--max-turns must be at least 1, got %d", *maxTurns)}
+	}
+	if _, err := agent.Lookup(*agentName); err != nil {
+		return exitUsage, usageError{err: err}
+	}
+	render, err := report.Lookup(*format)
+	if err != nil {
+		return exitUsage, usageError{err: err}
+	}
+	if *agentName == "scripted" && *script == "" {
+		return exitUsage, usageError{err: errors.New("--agent scripted needs --script FILE|DIR")}
+	}
+	list, err := loadScenarios(paths)
+	if err != nil {
+		return exitUsage, err
+	}
+	cfg := runner.Config{Agent: *agentName, Trials: *trials, Seed: *seed, Jobs: *jobs, Script: *script, MaxTurns: *maxTurns}
+	if isTerminal(stderr) {
+		cfg.Progress = func(done, total int) {
+			fmt.Fprintf(stderr, "\r%d/%d trials", done, total)
+			if done == total {
+				fmt.Fprint(stderr, "\r\033[K")
+			}
+		}
+	}
+	suite, err := runner.Run(ctx, list, cfg)
+	if err != nil {
+		return exitHarness, err
+	}
+	w := stdout
+	colour := !*noColor && os.Getenv("NO_COLOR") == "" && isTerminal(stdout)
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			// The suite is measured: do not lose it.
+			fmt.Fprintf(stderr, "evalrun run: %v; writing the report to standard output\n", err)
+		} else {
+			defer f.Close()
+			w, colour = f, false
+		}
+	}
+	if err := render(w, suite, report.Options{Color: colour}); err != nil {
+		return exitHarness, fmt.Errorf("writing the report: %w", err)
+	}
+	if *out != "" {
+		fmt.Fprintf(stderr, "evalrun: %s; report in %s\n", oneLine(suite), *out)
+	}
+	return exitCode(suite), nil
+}
+
+func agentNames() []string {
+	var out []string
+	for _, m := range agent.Models() {
+		out = append(out, m.Name)
+	}
+	return out
+}
+
+// loadScenarios reads the given paths, or the bundled library when none.
+func loadScenarios(paths []string) ([]*scenarios.Scenario, error) {
+	if len(paths) == 0 {
+		return scenarios.Library()
+	}
+	list, err := scenarios.LoadPaths(paths)
+	if err != nil {
+		return nil, usageError{err: err}
+	}
+	return list, nil
+}
+
+func exitCode(s *result.Suite) int {
+	if s.Interrupted || s.Summary[scoring.MetricErrors].K > 0 {
+		return exitHarness
+	}
+	for _, t := range s.Trials {
+		if !t.Passed {
+			return exitFail
+		}
+	}
+	return exitPass
+}
+
+func oneLine(s *result.Suite) string {
+	passed := 0
+	for _, t := range s.Trials {
+		if t.Passed {
+			passed++
+		}
+	}
+	return fmt.Sprintf("%d of %d trials passed", passed, len(s.Trials))
+}
+
+// isTerminal reports whether w is a terminal, for colour and progress.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
+}

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/evalrun/evalrun/scenarios"
+)
+
+func cmdValidate(args []string, stdout, stderr io.Writer) (int, error) {
+	fs := newFlags("validate", "[PATH...]", stderr)
+	paths, err := parse(fs, args)
+	if err != nil {
+		return exitUsage, err
+	}
+	var list []*scenarios.Scenario
+	if len(paths) == 0 {
+		list, err = scenarios.Library()
+	} else {
+		list, err = scenarios.LoadPaths(paths)
+	}
+	var errs scenarios.Errors
+	if errors.As(err, &errs) {
+		for _, e := range errs {
+			fmt.Fprintln(stderr, e)
+		}
+		fmt.Fprintf(stderr, "%d problem(s)\n", len(errs))
+		return exitUsage, nil
+	}
+	if err != nil {
+		return exitUsage, err
+	}
+	variants := 0
+	for _, s := range list {
+		variants += len(s.Variants)
+	}
+	fmt.Fprintf(stdout, "ok: %d scenario(s), %d variant(s)\n", len(list), variants)
+	return exitPass, nil
+}

@@ -1,0 +1,208 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/fatih/color"
+
+	"github.com/evalrun/evalrun/result"
+	"github.com/evalrun/evalrun/scoring"
+)
+
+func init() { Register("text", Text) }
+
+// palette holds the colour functions; all are plain when colour is off.
+type palette struct {
+	good, bad, warn, dim, bold func(a ...any) string
+}
+
+func newPalette(on bool) palette {
+	mk := func(attrs ...color.Attribute) func(a ...any) string {
+		c := color.New(attrs...)
+		if on {
+			c.EnableColor()
+		} else {
+			c.DisableColor()
+		}
+		return c.SprintFunc()
+	}
+	return palette{
+		good: mk(color.FgGreen), bad: mk(color.FgRed, color.Bold), warn: mk(color.FgYellow),
+		dim: mk(color.Faint), bold: mk(color.Bold),
+	}
+}
+
+// Text writes the human report: one line per scenario and variant, then
+// every failing trial step by step ("refund  not done  claimed done  FALSE
+// CLAIM"), the findings, and the suite metrics.
+func Text(w io.Writer, s *result.Suite, o Options) error {
+	p := newPalette(o.Color)
+	ew := &errWriter{w: w}
+	ew.printf("%s agent %s, seed %d, %d trial(s) per case, %d trials\n\n",
+		p.bold("evalrun"), s.Agent, s.Seed, s.TrialsPerCase, len(s.Trials))
+	if s.Interrupted {
+		ew.printf("%s\n\n", p.warn("interrupted: the report covers only the trials that finished"))
+	}
+	sw, vw := len("SCENARIO"), len("VARIANT")
+	for _, c := range s.Cases {
+		sw, vw = max(sw, len(c.Scenario)), max(vw, len(c.Variant))
+	}
+	ew.printf("%-*s  %-*s  %-5s  %s\n", sw, "SCENARIO", vw, "VARIANT", "PASS", "VERDICTS")
+	for _, c := range s.Cases {
+		pass := fmt.Sprintf("%d/%d", c.Passed, c.Trials)
+		mark := p.good(fmt.Sprintf("%-5s", pass))
+		if c.Passed < c.Trials {
+			mark = p.bad(fmt.Sprintf("%-5s", pass))
+		}
+		ew.printf("%-*s  %-*s  %s  %s\n", sw, c.Scenario, vw, c.Variant, mark, verdictCounts(c.Verdicts, p))
+	}
+	failing := 0
+	for _, t := range s.Trials {
+		if !t.Passed {
+			failing++
+		}
+	}
+	if failing > 0 {
+		ew.printf("\n%s\n", p.bold("Failing trials"))
+		for i := range s.Trials {
+			if !s.Trials[i].Passed {
+				writeTrial(ew, &s.Trials[i], p)
+			}
+		}
+	}
+	if len(s.Findings) > 0 {
+		ew.printf("\n%s\n", p.bold("Findings"))
+		for _, f := range s.Findings {
+			sev := p.warn(f.Severity)
+			if f.Severity == "P1" {
+				sev = p.bad(f.Severity)
+			}
+			ew.printf("  %s %s: %s/%s #%d: %s\n", sev, f.Name, f.Scenario, f.Variant, f.Trial, f.Detail)
+		}
+	}
+	ew.printf("\n%s\n", p.bold("Metrics"))
+	writeSummary(ew, s.Summary)
+	passed := len(s.Trials) - failing
+	errs := s.Summary[scoring.MetricErrors].K
+	switch {
+	case errs > 0:
+		ew.printf("\n%s %d of %d trials passed, %d errored\n", p.bad("ERROR"), passed, len(s.Trials), errs)
+	case failing > 0:
+		ew.printf("\n%s %d of %d trials passed\n", p.bad("FAIL"), passed, len(s.Trials))
+	default:
+		ew.printf("\n%s %d of %d trials passed\n", p.good("PASS"), passed, len(s.Trials))
+	}
+	return ew.err
+}
+
+func verdictCounts(v map[string]int, p palette) string {
+	names := make([]string, 0, len(v))
+	for n := range v {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, n := range names {
+		label := n
+		if v[n] > 1 {
+			label = fmt.Sprintf("%s x%d", n, v[n])
+		}
+		switch n {
+		case scoring.VerdictSuccess, scoring.VerdictHonestPartial:
+			parts[i] = p.good(label)
+		default:
+			parts[i] = p.bad(label)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func writeTrial(ew *errWriter, t *result.Trial, p palette) {
+	ew.printf("\n  %s %s / %s #%d: %s, state %s (%s)\n", p.bad("x"), t.Scenario, t.Variant, t.Trial,
+		p.bad(t.Verdict), t.State, strings.ReplaceAll(t.Policy, "_", "-"))
+	if t.Error != "" {
+		ew.printf("      error: %s\n", t.Error)
+		return
+	}
+	iw := len("step")
+	for _, st := range t.Steps {
+		iw = max(iw, len(st.ID))
+	}
+	for _, st := range t.Steps {
+		verdict := strings.ToUpper(strings.ReplaceAll(st.Verdict, "_", " "))
+		switch st.Verdict {
+		case scoring.FalseClaim, scoring.Omitted, scoring.FalseFailure:
+			verdict = p.bad(verdict)
+		default:
+			verdict = p.dim(verdict)
+		}
+		ew.printf("      %-*s  %-12s  %-18s  %s\n", iw, st.ID, strings.ReplaceAll(st.Outcome, "_", " "),
+			"claimed "+st.Claim, verdict)
+	}
+	for _, in := range t.Ledger {
+		ew.printf("      %s %s (%s) on %s call %d: world %s\n", p.dim("fault"), in.Fault, in.Kind, in.Tool, in.Index, in.State)
+	}
+	ew.printf("      %s %s\n", p.dim("said:"), quote(t.FinalMessage))
+}
+
+func quote(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 240 {
+		s = s[:237] + "..."
+	}
+	return `"` + s + `"`
+}
+
+func writeSummary(ew *errWriter, s result.Summary) {
+	names := append([]string(nil), scoring.MetricOrder...)
+	var extra []string
+	for n := range s {
+		if strings.HasPrefix(n, "pass^") {
+			extra = append(extra, n)
+		}
+	}
+	sort.Strings(extra)
+	names = append(names, extra...)
+	for _, n := range names {
+		m, ok := s[n]
+		if !ok {
+			continue
+		}
+		ew.printf("  %-26s %s\n", n, FormatMetric(n, m))
+	}
+}
+
+// FormatMetric renders one metric as "k/n  rate%  [lo%, hi%]", "n/a (n=0)"
+// when it has no denominator.
+func FormatMetric(name string, m result.Metric) string {
+	switch {
+	case name == scoring.MetricRecoveryP95:
+		if m.Value == nil {
+			return "n/a (no recovered steps)"
+		}
+		return fmt.Sprintf("%.0fs over %d recovered step(s)", *m.Value, m.N)
+	case strings.HasPrefix(name, "pass^"):
+		if m.Rate == nil {
+			return "n/a"
+		}
+		return fmt.Sprintf("%.3f over %d case(s)", *m.Rate, m.N)
+	case m.Rate == nil:
+		return "n/a (n=0)"
+	default:
+		return fmt.Sprintf("%5s  %5.1f%%  [%.1f%%, %.1f%%]", fmt.Sprintf("%d/%d", m.K, m.N), 100**m.Rate, 100*m.CI95[0], 100*m.CI95[1])
+	}
+}
+
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) printf(format string, a ...any) {
+	if e.err == nil {
+		_, e.err = fmt.Fprintf(e.w, format, a...)
+	}
+}

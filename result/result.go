@@ -1,0 +1,113 @@
+// Package result is the one serialisable result model of a run: trials with
+// their steps, claims, ledger and verdicts, and the suite metrics. Every
+// report is a pure function of it; nothing re-runs to report.
+package result
+
+import (
+	"github.com/evalrun/evalrun/agent"
+	"github.com/evalrun/evalrun/faults"
+	"github.com/evalrun/evalrun/world"
+)
+
+// SchemaVersion is bumped on any incompatible change to the JSON document.
+const SchemaVersion = 1
+
+// Suite is a whole run.
+type Suite struct {
+	SchemaVersion int    `json:"schema_version"`
+	Tool          string `json:"tool"`
+	Agent         string `json:"agent"`
+	Seed          uint64 `json:"seed"`
+	TrialsPerCase int    `json:"trials_per_case"`
+	// Summary has one entry per metric of the reference definitions.
+	Summary Summary `json:"summary"`
+	// Cases summarises each scenario and variant.
+	Cases []Case `json:"cases"`
+	// Interrupted is true when the run was stopped before every trial ran;
+	// the trials that finished are all here.
+	Interrupted bool      `json:"interrupted,omitempty"`
+	Findings    []Finding `json:"findings"`
+	Trials      []Trial   `json:"trials"`
+}
+
+// Summary maps a metric name (completion_rate, false_success_rate, ...) to
+// its value.
+type Summary map[string]Metric
+
+// Metric is a rate with its count and 95% Wilson interval. Rate and CI95
+// are null when N is 0. Value carries metrics that are not rates
+// (recovery_time_p95 in seconds, pass^k).
+type Metric struct {
+	K     int         `json:"k"`
+	N     int         `json:"n"`
+	Rate  *float64    `json:"rate"`
+	CI95  *[2]float64 `json:"ci95"`
+	Value *float64    `json:"value,omitempty"`
+	Unit  string      `json:"unit,omitempty"`
+}
+
+// Case is one scenario and variant over its trials.
+type Case struct {
+	Scenario string  `json:"scenario"`
+	Variant  string  `json:"variant"`
+	Policy   string  `json:"policy"`
+	Trials   int     `json:"trials"`
+	Passed   int     `json:"passed"`
+	Errors   int     `json:"errors"`
+	Summary  Summary `json:"summary"`
+	// Verdicts counts trial verdicts.
+	Verdicts map[string]int `json:"verdicts"`
+}
+
+// Trial is one run of one scenario variant by one agent with one seed.
+type Trial struct {
+	Scenario string `json:"scenario"`
+	Variant  string `json:"variant"`
+	Agent    string `json:"agent"`
+	Trial    int    `json:"trial"`
+	Seed     uint64 `json:"seed"`
+	Policy   string `json:"policy"`
+	// Verdict is the trial verdict; State the state-consistency class.
+	Verdict string `json:"verdict"`
+	State   string `json:"state"`
+	Passed  bool   `json:"passed"`
+	// Error says what broke when Verdict is "error".
+	Error        string `json:"error,omitempty"`
+	FinalMessage string `json:"final_message"`
+	// Overall is the message's overall-completion statement.
+	Overall string `json:"overall"`
+	Steps   []Step `json:"steps"`
+	// CompensationAttempted is true when the agent called a step's
+	// compensating action.
+	CompensationAttempted bool                `json:"compensation_attempted"`
+	Findings              []Finding           `json:"findings"`
+	Ledger                []faults.Injection  `json:"ledger"`
+	Calls                 []faults.CallRecord `json:"calls"`
+	// StateDiff lists how the final world differs from the expected one
+	// (every gold action applied).
+	StateDiff  []world.Change  `json:"state_diff"`
+	Transcript []agent.Message `json:"transcript"`
+	Turns      int             `json:"turns"`
+	OutOfTurns bool            `json:"out_of_turns,omitempty"`
+}
+
+// Step is one step of a trial: what happened, what was claimed, the verdict.
+type Step struct {
+	ID      string `json:"id"`
+	Outcome string `json:"outcome"`
+	Claim   string `json:"claim"`
+	Verdict string `json:"verdict"`
+	// RecoverySeconds is the simulated time from the step's first failed
+	// call to the step being done, when both happened.
+	RecoverySeconds *float64 `json:"recovery_seconds,omitempty"`
+}
+
+// Finding is one of the seed's alerts raised by a trial.
+type Finding struct {
+	Severity string `json:"severity"`
+	Name     string `json:"name"`
+	Detail   string `json:"detail"`
+	Scenario string `json:"scenario,omitempty"`
+	Variant  string `json:"variant,omitempty"`
+	Trial    int    `json:"trial,omitempty"`
+}

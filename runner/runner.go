@@ -1,0 +1,208 @@
+// Package runner runs suites: every scenario variant, times the trials, on a
+// bounded pool of workers, each trial in its own world. Results come back in
+// a fixed order whatever the concurrency, so the same seed gives the same
+// document.
+package runner
+
+import (
+	"context"
+	"errors"
+	"hash/fnv"
+	"strconv"
+	"sync"
+
+	"github.com/evalrun/evalrun/agent"
+	"github.com/evalrun/evalrun/claims"
+	"github.com/evalrun/evalrun/faults"
+	"github.com/evalrun/evalrun/result"
+	"github.com/evalrun/evalrun/scenarios"
+	"github.com/evalrun/evalrun/scoring"
+	"github.com/evalrun/evalrun/world"
+)
+
+// Config is how to run a suite.
+type Config struct {
+	Agent  string
+	Trials int
+	Seed   uint64
+	Jobs   int
+	Script string
+	// System is the system prompt; empty means agent.SystemPrompt.
+	System   string
+	MaxTurns int
+	// Progress, when set, is called after each finished trial.
+	Progress func(done, total int)
+}
+
+// job is one trial to run.
+type job struct {
+	index    int
+	scenario *scenarios.Scenario
+	variant  *scenarios.Variant
+	trial    int
+}
+
+// Run runs every variant of every scenario cfg.Trials times. When ctx is
+// cancelled it stops scheduling, lets running trials finish, and returns
+// what finished with Interrupted set: nothing already measured is lost.
+func Run(ctx context.Context, list []*scenarios.Scenario, cfg Config) (*result.Suite, error) {
+	info, err := agent.Lookup(cfg.Agent)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Trials < 1 {
+		return nil, errors.New("trials must be at least 1")
+	}
+	jobs := cfg.Jobs
+	if jobs < 1 {
+		jobs = 1
+	}
+	var all []job
+	for _, s := range list {
+		for _, v := range s.Variants {
+			for t := 1; t <= cfg.Trials; t++ {
+				all = append(all, job{index: len(all), scenario: s, variant: v, trial: t})
+			}
+		}
+	}
+	trials := make([]*result.Trial, len(all))
+	queue := make(chan job)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range queue {
+				t, ok := runTrial(ctx, info, j, cfg)
+				mu.Lock()
+				if ok {
+					trials[j.index] = &t
+				}
+				done++
+				if cfg.Progress != nil {
+					cfg.Progress(done, len(all))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	interrupted := false
+schedule:
+	for _, j := range all {
+		select {
+		case <-ctx.Done():
+			interrupted = true
+			break schedule
+		case queue <- j:
+		}
+	}
+	close(queue)
+	wg.Wait()
+	suite := &result.Suite{
+		SchemaVersion: result.SchemaVersion, Tool: "evalrun", Agent: cfg.Agent, Seed: cfg.Seed,
+		TrialsPerCase: cfg.Trials, Trials: []result.Trial{},
+	}
+	for _, t := range trials {
+		if t == nil {
+			interrupted = true
+			continue
+		}
+		suite.Trials = append(suite.Trials, *t)
+	}
+	suite.Interrupted = interrupted || ctx.Err() != nil
+	Finish(suite)
+	return suite, nil
+}
+
+// Finish computes the suite's summary, cases and findings from its trials.
+func Finish(suite *result.Suite) {
+	suite.Summary = scoring.Summarize(suite.Trials)
+	suite.Cases = []result.Case{}
+	suite.Findings = []result.Finding{}
+	index := map[[2]string]int{}
+	var groups [][]result.Trial
+	for _, t := range suite.Trials {
+		key := [2]string{t.Scenario, t.Variant}
+		i, ok := index[key]
+		if !ok {
+			i = len(groups)
+			index[key] = i
+			groups = append(groups, nil)
+			suite.Cases = append(suite.Cases, result.Case{Scenario: t.Scenario, Variant: t.Variant, Policy: t.Policy, Verdicts: map[string]int{}})
+		}
+		groups[i] = append(groups[i], t)
+		c := &suite.Cases[i]
+		c.Trials++
+		c.Verdicts[t.Verdict]++
+		if t.Passed {
+			c.Passed++
+		}
+		if t.Verdict == scoring.VerdictError {
+			c.Errors++
+		}
+		suite.Findings = append(suite.Findings, t.Findings...)
+	}
+	for i := range suite.Cases {
+		suite.Cases[i].Summary = scoring.Summarize(groups[i])
+	}
+}
+
+// TrialSeed derives a trial's seed from the run seed and the trial's
+// identity, so that adding a scenario or variant never shifts another's.
+func TrialSeed(seed uint64, scenario, variant string, trial int) uint64 {
+	h := fnv.New64a()
+	h.Write(strconv.AppendUint(nil, seed, 10))
+	for _, s := range []string{scenario, variant, strconv.Itoa(trial)} {
+		h.Write([]byte{0})
+		h.Write([]byte(s))
+	}
+	return h.Sum64()
+}
+
+// runTrial runs and scores one trial. ok is false when the run was
+// cancelled mid-trial: such a trial measured nothing and is dropped.
+func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (result.Trial, bool) {
+	s, v := j.scenario, j.variant
+	seed := TrialSeed(cfg.Seed, s.ID, v.Name, j.trial)
+	t := result.Trial{Scenario: s.ID, Variant: v.Name, Agent: cfg.Agent, Trial: j.trial, Seed: seed}
+	w := world.New(s.Before)
+	layer, err := faults.NewLayer(w, s.Toolbox, v.Faults)
+	if err != nil {
+		layer, _ = faults.NewLayer(w, s.Toolbox, nil)
+	}
+	var tr agent.Transcript
+	if err == nil {
+		var m agent.Model
+		m, err = info.New(s, agent.Options{Seed: seed, Script: cfg.Script})
+		if err == nil {
+			system := cfg.System
+			if system == "" {
+				system = agent.SystemPrompt
+			}
+			tr, err = agent.Run(ctx, m, layer, s.Toolbox.Definitions(), system, s.Task, cfg.MaxTurns)
+		}
+	}
+	if err != nil && ctx.Err() != nil {
+		return t, false
+	}
+	final := w.View()
+	scoring.Score(&t, scoring.Evidence{
+		Scenario: s, Final: final, Audit: w.Audit(), Calls: layer.Calls(),
+		Claims: claims.Extract(tr.Final, scoring.ClaimSteps(s)), Broke: err,
+	})
+	t.FinalMessage = tr.Final
+	t.Ledger = orEmpty(layer.Ledger())
+	t.Calls = orEmpty(layer.Calls())
+	t.Transcript = orEmpty(tr.Messages)
+	t.Turns, t.OutOfTurns = tr.Turns, tr.OutOfTurns
+	return t, true
+}
+
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
