@@ -112,11 +112,11 @@ func (d *decoder) decodeStruct(n *yaml.Node, v reflect.Value, path string) {
 		k, val := n.Content[i], n.Content[i+1]
 		idx, ok := fields[k.Value]
 		if !ok {
-			d.fail(k, "%s: unknown field %q (known: %s)", label(path), k.Value, strings.Join(names, ", "))
+			d.fail(k, "%sunknown field %q (known: %s)", prefix(path), k.Value, strings.Join(names, ", "))
 			continue
 		}
 		if seen[k.Value] {
-			d.fail(k, "%s: field %q given twice", label(path), k.Value)
+			d.fail(k, "%sfield %q given twice", prefix(path), k.Value)
 			continue
 		}
 		seen[k.Value] = true
@@ -153,6 +153,13 @@ func join(path, field string) string {
 		return field
 	}
 	return path + "." + field
+}
+
+func prefix(path string) string {
+	if path == "" {
+		return ""
+	}
+	return path + ": "
 }
 
 func label(path string) string {
