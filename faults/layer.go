@@ -35,6 +35,9 @@ type CallRecord struct {
 	Failed bool          `json:"failed"`
 	Fault  string        `json:"fault,omitempty"`
 	At     time.Duration `json:"at_ns"`
+	// Decoded holds the arguments when they were a valid JSON object, so
+	// that the scorer need not decode them again.
+	Decoded mocktools.Args `json:"-"`
 }
 
 type armed struct {
@@ -88,7 +91,7 @@ func (l *Layer) Fired() map[string]int {
 func (l *Layer) Call(ctx context.Context, id, tool, rawArgs string) mocktools.Response {
 	l.world.Advance(CallDuration)
 	rec := CallRecord{ID: id, Tool: tool, Args: rawArgs, At: l.world.Now()}
-	resp, fault := l.call(ctx, id, tool, rawArgs)
+	resp, fault := l.call(ctx, &rec)
 	rec.Status = resp.Status
 	rec.Failed = resp.Status != mocktools.StatusOK || fault != ""
 	rec.Fault = fault
@@ -96,15 +99,17 @@ func (l *Layer) Call(ctx context.Context, id, tool, rawArgs string) mocktools.Re
 	return resp
 }
 
-func (l *Layer) call(ctx context.Context, id, name, rawArgs string) (mocktools.Response, string) {
+func (l *Layer) call(ctx context.Context, rec *CallRecord) (mocktools.Response, string) {
+	id, name := rec.ID, rec.Tool
 	t, ok := l.tools.Tool(name)
 	if !ok {
 		return mocktools.Errorf("unknown tool %q", name), ""
 	}
 	var args mocktools.Args
-	if err := json.Unmarshal([]byte(orEmpty(rawArgs)), &args); err != nil {
+	if err := json.Unmarshal([]byte(orEmpty(rec.Args)), &args); err != nil {
 		return mocktools.Errorf("arguments are not a valid JSON object: %v", err), ""
 	}
+	rec.Decoded = args
 	if err := mocktools.Validate(t.Definition(), args); err != nil {
 		return mocktools.Errorf("invalid arguments for %s: %v", name, err), ""
 	}

@@ -45,9 +45,9 @@ func Rate(k, n int) result.Metric {
 // out of every denominator and counted on their own.
 func Summarize(trials []result.Trial) result.Summary {
 	var (
-		n, errs, complete, stepsDone, steps, fs, incomplete, falseClaims, notDone int
+		n, errs, complete, stepsDone, steps, fs, incomplete, falseClaims, notDone   int
 		honest, half, failedCalls, calls, rolledBack, compTried, consistent, passed int
-		recovery                                                                  []float64
+		recovery                                                                    []float64
 	)
 	type caseKey struct{ scenario, variant string }
 	var order []caseKey

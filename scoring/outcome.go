@@ -1,9 +1,6 @@
 package scoring
 
 import (
-	"encoding/json"
-
-	"github.com/evalrun/evalrun/mocktools"
 	"time"
 
 	"github.com/evalrun/evalrun/faults"
@@ -92,7 +89,7 @@ func Recovery(s *scenarios.Scenario, facts []StepFacts, calls []faults.CallRecor
 		}
 		target := st.Action.Target()
 		for _, c := range calls {
-			if !c.Failed || !target.Matches(c.Tool, decodeArgs(c.Args)) {
+			if !c.Failed || !target.Matches(c.Tool, c.Decoded) {
 				continue
 			}
 			for _, at := range facts[i].DoneAt {
@@ -106,10 +103,4 @@ func Recovery(s *scenarios.Scenario, facts []StepFacts, calls []faults.CallRecor
 		}
 	}
 	return out
-}
-
-func decodeArgs(raw string) mocktools.Args {
-	var a mocktools.Args
-	_ = json.Unmarshal([]byte(raw), &a) // undecodable arguments match no target
-	return a
 }

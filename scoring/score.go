@@ -74,7 +74,7 @@ func compensationAttempted(s *scenarios.Scenario, calls []faults.CallRecord) boo
 		}
 		target := st.Compensate.Target()
 		for _, c := range calls {
-			if target.Matches(c.Tool, decodeArgs(c.Args)) {
+			if target.Matches(c.Tool, c.Decoded) {
 				return true
 			}
 		}

@@ -1,0 +1,101 @@
+package agent_test
+
+import (
+	"context"
+	"errors"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/evalrun/evalrun/agent"
+	"github.com/evalrun/evalrun/mocktools"
+)
+
+// turns is a model that plays fixed replies and records what it saw.
+type turns struct {
+	replies []agent.Reply
+	seen    []agent.Request
+	err     error
+	closed  bool
+}
+
+func (m *turns) Next(_ context.Context, req agent.Request) (agent.Reply, error) {
+	m.seen = append(m.seen, req)
+	if m.err != nil && len(m.seen) > len(m.replies) {
+		return agent.Reply{}, m.err
+	}
+	if len(m.seen) > len(m.replies) {
+		return agent.Reply{Content: "still going", ToolCalls: []agent.ToolCall{{Name: "echo", Arguments: "{}"}}}, nil
+	}
+	return m.replies[len(m.seen)-1], nil
+}
+
+func (m *turns) Close() { m.closed = true }
+
+// echo answers every call with its name and arguments.
+type echo struct{ calls []string }
+
+func (e *echo) Call(_ context.Context, id, name, args string) mocktools.Response {
+	e.calls = append(e.calls, id+" "+name+" "+args)
+	return mocktools.Response{Status: mocktools.StatusOK, Body: mocktools.Body{"tool": name}}
+}
+
+var _ = Describe("the agent loop", func() {
+	It("runs several tool calls of one reply in order and ends on a reply without calls", func() {
+		m := &turns{replies: []agent.Reply{
+			{Content: "Looking.", ToolCalls: []agent.ToolCall{{ID: "a", Name: "one", Arguments: `{"x":1}`}, {Name: "two", Arguments: "{}"}}},
+			{Content: "Done."},
+		}}
+		tools := &echo{}
+		tr, err := agent.Run(context.Background(), m, tools, nil, "sys", "task", 10)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(tools.calls).To(Equal([]string{`a one {"x":1}`, "call_1_2 two {}"}))
+		Expect(tr.Final).To(Equal("Done."))
+		Expect(tr.Turns).To(Equal(2))
+		roles := []string{}
+		for _, msg := range tr.Messages {
+			roles = append(roles, msg.Role)
+		}
+		Expect(roles).To(Equal([]string{"system", "user", "assistant", "tool", "tool", "assistant"}))
+		Expect(tr.Messages[4].ToolCallID).To(Equal("call_1_2"), "a missing id is filled in and matched")
+		Expect(tr.Messages[2].ToolCalls[1].ID).To(Equal("call_1_2"))
+		Expect(m.seen[1].Messages).To(HaveLen(5), "the model sees the tool results")
+		Expect(m.closed).To(BeTrue())
+	})
+
+	It("stops at max turns and keeps the last text as the final message", func() {
+		m := &turns{}
+		tr, err := agent.Run(context.Background(), m, &echo{}, nil, "sys", "task", 3)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(tr.OutOfTurns).To(BeTrue())
+		Expect(tr.Turns).To(Equal(3))
+		Expect(tr.Final).To(Equal("still going"))
+	})
+
+	It("returns the model's error with the transcript so far", func() {
+		m := &turns{replies: []agent.Reply{{ToolCalls: []agent.ToolCall{{Name: "x"}}}}, err: errors.New("503")}
+		tr, err := agent.Run(context.Background(), m, &echo{}, nil, "sys", "task", 10)
+		Expect(err).To(MatchError("model turn 2: 503"))
+		Expect(tr.Messages).To(HaveLen(4))
+	})
+
+	It("stops when the context is cancelled", func() {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		_, err := agent.Run(ctx, &turns{}, &echo{}, nil, "sys", "task", 10)
+		Expect(err).To(MatchError(context.Canceled))
+	})
+})
+
+var _ = Describe("the model registry", func() {
+	It("has the reference and scripted models", func() {
+		var names []string
+		for _, m := range agent.Models() {
+			names = append(names, m.Name)
+			Expect(m.Description).NotTo(BeEmpty())
+		}
+		Expect(names).To(Equal([]string{"checked", "naive", "saga", "scripted", "verifying"}))
+		_, err := agent.Lookup("gpt")
+		Expect(err).To(MatchError(ContainSubstring(`unknown agent "gpt"`)))
+	})
+})

@@ -1,0 +1,87 @@
+package report_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/evalrun/evalrun/report"
+	"github.com/evalrun/evalrun/result"
+)
+
+// The input is a real run's JSON document (checked agent, seed 1, two
+// scenarios); the text report is a pure function of it.
+const (
+	suiteFile  = "../fixtures/reports/checked-seed1.json"
+	textGolden = "../fixtures/reports/checked-seed1.txt"
+	colorGold  = "../fixtures/reports/checked-seed1.color.txt"
+)
+
+func loadSuite() (*result.Suite, []byte) {
+	b, err := os.ReadFile(suiteFile)
+	Expect(err).NotTo(HaveOccurred())
+	var s result.Suite
+	Expect(json.Unmarshal(b, &s)).To(Succeed())
+	return &s, b
+}
+
+func golden(path string, got []byte) {
+	if *update {
+		Expect(os.WriteFile(path, got, 0o644)).To(Succeed())
+		return
+	}
+	want, err := os.ReadFile(path)
+	Expect(err).NotTo(HaveOccurred(), "run go test ./report -update to create it")
+	Expect(string(got)).To(Equal(string(want)))
+}
+
+var _ = Describe("the text report", func() {
+	It("matches the golden file", func() {
+		s, _ := loadSuite()
+		var b bytes.Buffer
+		Expect(report.Text(&b, s, report.Options{})).To(Succeed())
+		golden(textGolden, b.Bytes())
+		Expect(b.String()).NotTo(ContainSubstring("\x1b["))
+	})
+
+	It("colours only when asked", func() {
+		s, _ := loadSuite()
+		var b bytes.Buffer
+		Expect(report.Text(&b, s, report.Options{Color: true})).To(Succeed())
+		Expect(b.String()).To(ContainSubstring("\x1b[31;1m"))
+		golden(colorGold, b.Bytes())
+	})
+
+	It("shows n/a for a metric with no denominator", func() {
+		Expect(report.FormatMetric("false_success_rate", result.Metric{})).To(Equal("n/a (n=0)"))
+		r := 0.25
+		Expect(report.FormatMetric("pass_rate", result.Metric{K: 1, N: 4, Rate: &r, CI95: &[2]float64{0.0456, 0.6994}})).
+			To(Equal("  1/4   25.0%  [4.6%, 69.9%]"))
+	})
+
+	It("says when a run was interrupted", func() {
+		var b bytes.Buffer
+		Expect(report.Text(&b, &result.Suite{Interrupted: true, Summary: result.Summary{}}, report.Options{})).To(Succeed())
+		Expect(b.String()).To(ContainSubstring("interrupted"))
+	})
+})
+
+var _ = Describe("the JSON report", func() {
+	It("round-trips the document byte for byte", func() {
+		s, raw := loadSuite()
+		var b bytes.Buffer
+		Expect(report.JSON(&b, s, report.Options{})).To(Succeed())
+		Expect(b.String()).To(Equal(string(raw)))
+	})
+})
+
+var _ = Describe("the format registry", func() {
+	It("knows text and json and rejects others", func() {
+		Expect(report.Names()).To(ContainElements("json", "text"))
+		_, err := report.Lookup("pdf")
+		Expect(err).To(MatchError(ContainSubstring(`unknown format "pdf"`)))
+	})
+})

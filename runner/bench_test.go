@@ -1,0 +1,55 @@
+package runner_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/evalrun/evalrun/runner"
+	"github.com/evalrun/evalrun/scenarios"
+)
+
+// BenchmarkLibrary runs the whole bundled library with each reference agent
+// on one worker and reports the cost per trial.
+func BenchmarkLibrary(b *testing.B) {
+	list, err := scenarios.Library()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, agent := range []string{"naive", "checked", "verifying", "saga"} {
+		b.Run(agent, func(b *testing.B) {
+			b.ReportAllocs()
+			trials := 0
+			for i := 0; i < b.N; i++ {
+				s, err := runner.Run(context.Background(), list, runner.Config{Agent: agent, Trials: 1, Seed: uint64(i), Jobs: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				trials += len(s.Trials)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(trials), "ns/trial")
+		})
+	}
+}
+
+// BenchmarkSeedTrial is one four-step trial of the seed's case, the unit the
+// performance budget is set in.
+func BenchmarkSeedTrial(b *testing.B) {
+	list, err := scenarios.Library()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var oc *scenarios.Scenario
+	for _, s := range list {
+		if s.ID == "order-cancellation" {
+			oc = s
+		}
+	}
+	one := *oc
+	one.Variants = oc.Variants[1:2] // refund-swallowed-rate-limit
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := runner.Run(context.Background(), []*scenarios.Scenario{&one}, runner.Config{Agent: "verifying", Trials: 1, Seed: 1, Jobs: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

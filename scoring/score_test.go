@@ -1,0 +1,81 @@
+package scoring_test
+
+import (
+	"errors"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/evalrun/evalrun/claims"
+	"github.com/evalrun/evalrun/faults"
+	"github.com/evalrun/evalrun/result"
+	"github.com/evalrun/evalrun/scenarios"
+	"github.com/evalrun/evalrun/scoring"
+)
+
+func said(cancel, refund claims.Claim) claims.Result {
+	return claims.Result{Overall: claims.OverallNone, Steps: map[string]claims.Claim{"cancel_order": cancel, "refund": refund}}
+}
+
+var _ = Describe("scoring a trial", func() {
+	var s *scenarios.Scenario
+	BeforeEach(func() { s = mustLoad(twoSteps) })
+
+	score := func(spec []faults.Spec, c claims.Result, broke error, calls ...[2]string) result.Trial {
+		w, l := play(s, spec, calls...)
+		t := result.Trial{Scenario: s.ID, Variant: "v", Trial: 1}
+		scoring.Score(&t, scoring.Evidence{Scenario: s, Final: w.View(), Audit: w.Audit(), Calls: l.Calls(), Claims: c, Broke: broke})
+		return t
+	}
+	lost := []faults.Spec{{Name: "lost", Kind: "ack_without_apply", Target: faults.Target{Tool: "issue_refund"}}}
+
+	It("finds the seed's false success and raises both P1 findings", func() {
+		t := score(lost, said(claims.Done, claims.Done), nil, cancelA1, refundA1)
+		Expect(t.Verdict).To(Equal(scoring.VerdictFalseSuccess))
+		Expect(t.State).To(Equal(scoring.StateHalf))
+		Expect(t.Passed).To(BeFalse())
+		Expect(t.Steps[1]).To(Equal(result.Step{ID: "refund", Outcome: scoring.NotDone, Claim: "done", Verdict: scoring.FalseClaim}))
+		var names []string
+		for _, f := range t.Findings {
+			names = append(names, f.Severity+" "+f.Name)
+		}
+		Expect(names).To(ConsistOf("P1 partial action execution detected", "P1 inconsistent final state"))
+		Expect(t.StateDiff).NotTo(BeEmpty(), "the payment differs from the expected one")
+	})
+
+	It("passes an honest partial under best effort", func() {
+		t := score(lost, said(claims.Done, claims.Pending), nil, cancelA1, refundA1)
+		Expect(t.Verdict).To(Equal(scoring.VerdictHonestPartial))
+		Expect(t.Passed).To(BeTrue())
+	})
+
+	It("fails the same honest partial under all or nothing", func() {
+		s.Policy = scenarios.AllOrNothing
+		t := score(lost, said(claims.Done, claims.Failed), nil, cancelA1, refundA1)
+		Expect(t.Verdict).To(Equal(scoring.VerdictHonestPartial))
+		Expect(t.State).To(Equal(scoring.StateHalf))
+		Expect(t.Passed).To(BeFalse())
+	})
+
+	It("treats a missing claim as unmentioned", func() {
+		t := score(nil, claims.Result{Overall: claims.OverallNone, Steps: map[string]claims.Claim{}}, nil, cancelA1)
+		Expect(t.Steps[0].Claim).To(Equal("unmentioned"))
+		Expect(t.Verdict).To(Equal(scoring.VerdictUnreportedPartial))
+	})
+
+	It("notices a compensation and a rollback", func() {
+		t := score(lost, said(claims.Failed, claims.Failed), nil, cancelA1, refundA1, reopenA1)
+		Expect(t.CompensationAttempted).To(BeTrue())
+		Expect(t.State).To(Equal(scoring.StateRolledBack))
+		Expect(t.Steps[0].Outcome).To(Equal(scoring.Compensated))
+		Expect(t.Verdict).To(Equal(scoring.VerdictHonestPartial))
+	})
+
+	It("scores a broken trial as an error with its reason and no findings", func() {
+		t := score(nil, said(claims.Done, claims.Done), errors.New("model turn 1: 401"), cancelA1)
+		Expect(t.Verdict).To(Equal(scoring.VerdictError))
+		Expect(t.Error).To(Equal("model turn 1: 401"))
+		Expect(t.Passed).To(BeFalse())
+		Expect(t.Findings).To(BeEmpty())
+	})
+})
