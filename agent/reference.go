@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 
 	"github.com/evalrun/evalrun/scenarios"
@@ -81,10 +82,10 @@ func (m *reference) Next(_ context.Context, req Request) (Reply, error) {
 func (m *reference) Close() { m.stop() }
 
 // call yields one tool call and returns the reply body the model read.
-func (m *reference) call(yield func(Reply) bool, tool string, args map[string]any) (map[string]any, bool) {
+func (m *reference) call(yield func(Reply) bool, tool, args string) (map[string]any, bool) {
 	m.nCalls++
-	id := fmt.Sprintf("call_%d", m.nCalls)
-	if !yield(Reply{ToolCalls: []ToolCall{{ID: id, Name: tool, Arguments: scenarios.ArgsJSON(args)}}}) {
+	id := "call_" + strconv.Itoa(m.nCalls)
+	if !yield(Reply{ToolCalls: []ToolCall{{ID: id, Name: tool, Arguments: args}}}) {
 		return nil, false
 	}
 	for i := len(m.req.Messages) - 1; i >= 0; i-- {
@@ -118,7 +119,7 @@ func (m *reference) play(yield func(Reply) bool) {
 	states := make([]stepState, len(m.s.Steps))
 	failedAt := -1
 	for i, st := range m.s.Steps {
-		body, ok := m.call(yield, st.Action.Tool, st.Action.Args)
+		body, ok := m.call(yield, st.Action.Tool, st.Action.ArgsJSON)
 		if !ok {
 			return
 		}
@@ -150,7 +151,7 @@ func (m *reference) play(yield func(Reply) bool) {
 			if st.Compensate == nil {
 				continue
 			}
-			if _, ok := m.call(yield, st.Compensate.Tool, st.Compensate.Args); !ok {
+			if _, ok := m.call(yield, st.Compensate.Tool, st.Compensate.ArgsJSON); !ok {
 				return
 			}
 			still, ok := m.verify(yield, st)
@@ -170,7 +171,7 @@ func (m *reference) play(yield func(Reply) bool) {
 func (m *reference) verify(yield func(Reply) bool, st *scenarios.Step) (bool, bool) {
 	all := len(st.Verify) > 0
 	for _, c := range st.Verify {
-		body, ok := m.call(yield, c.Tool, c.Args)
+		body, ok := m.call(yield, c.Tool, c.ArgsJSON)
 		if !ok {
 			return false, false
 		}

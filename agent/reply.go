@@ -40,7 +40,7 @@ func (m *reference) compose(states []stepState) string {
 		b.WriteString(m.pick("I've ", "So far I have ", "I have ") + list(done, "and") + ". ")
 	}
 	for _, f := range failed {
-		b.WriteString(m.pickf(f, "However, I couldn't %s: the system returned an error. ",
+		b.WriteString(m.pickf(f, "However, I couldn't %s: the system reported an error. ",
 			"Unfortunately, I wasn't able to %s. ",
 			"But I could not %s; that step failed. "))
 	}

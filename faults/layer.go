@@ -110,6 +110,9 @@ func (l *Layer) call(ctx context.Context, rec *CallRecord) (mocktools.Response, 
 		return mocktools.Errorf("arguments are not a valid JSON object: %v", err), ""
 	}
 	rec.Decoded = args
+	// Every call with readable arguments counts toward its faults' call
+	// numbers, even one the tool then rejects: "the 1st call" means the 1st.
+	f := l.pick(name, args)
 	if err := mocktools.Validate(t.Definition(), args); err != nil {
 		return mocktools.Errorf("invalid arguments for %s: %v", name, err), ""
 	}
@@ -120,7 +123,6 @@ func (l *Layer) call(ctx context.Context, rec *CallRecord) (mocktools.Response, 
 		return mocktools.Errorf("%v", err), ""
 	}
 	normal := mocktools.Response{Status: mocktools.StatusOK, Body: body}
-	f := l.pick(name, args)
 	if f == nil {
 		tx.Commit()
 		return normal, ""
@@ -141,8 +143,9 @@ func (l *Layer) call(ctx context.Context, rec *CallRecord) (mocktools.Response, 
 }
 
 // pick counts the call against every fault aimed at it and returns the first
-// (in declaration order) that fires. Later faults on the same call are
-// counted but do not fire.
+// (in declaration order) that would fire. Later faults on the same call are
+// counted but do not fire. A picked fault fires only when the tool accepts
+// the call: a rejected call is already a failure the agent sees.
 func (l *Layer) pick(tool string, args mocktools.Args) *armed {
 	var chosen *armed
 	for _, a := range l.faults {

@@ -42,7 +42,7 @@ func (t Target) Matches(tool string, args mocktools.Args) bool {
 		return false
 	}
 	for k, v := range t.Args {
-		if !world.Equal(world.Clone(args[k]), v) {
+		if !world.Equal(world.Clone(args[k]), world.Clone(v)) {
 			return false
 		}
 	}

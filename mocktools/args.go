@@ -65,7 +65,11 @@ func checkValue(path string, schema map[string]any, v any) error {
 			if !ok {
 				return fmt.Errorf("%s: unknown argument %q", path, k)
 			}
-			if err := checkValue(k, sub, obj[k]); err != nil {
+			name := k
+			if path != "arguments" {
+				name = path + "." + k
+			}
+			if err := checkValue(name, sub, obj[k]); err != nil {
 				return err
 			}
 		}
@@ -88,11 +92,11 @@ func checkValue(path string, schema map[string]any, v any) error {
 		if !ok {
 			return fmt.Errorf("%s: want a string, got %s", path, kindOf(v))
 		}
-		if enum := stringList(schema["enum"]); len(enum) > 0 && !contains(enum, s) {
-			return fmt.Errorf("%s: %q is not one of %s", path, s, strings.Join(enum, ", "))
-		}
 		if s == "" {
 			return fmt.Errorf("%s: must not be empty", path)
+		}
+		if enum := stringList(schema["enum"]); len(enum) > 0 && !contains(enum, s) {
+			return fmt.Errorf("%s: %q is not one of %s", path, s, strings.Join(enum, ", "))
 		}
 	case "number", "integer":
 		f, ok := v.(float64)

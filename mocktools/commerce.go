@@ -114,7 +114,7 @@ var getPayment = read("get_payment", "Read an order's payment: amount captured, 
 			return nil, err
 		}
 		out := withID(p, "payment_id", pid)
-		var refunds []any
+		refunds := []any{}
 		for _, rid := range tx.World().Records("refunds") {
 			r := tx.World().Get("refunds", rid)
 			if str(r, "order_id") == id {

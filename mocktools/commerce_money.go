@@ -27,6 +27,9 @@ func refund(tx *world.Tx, oid string, amount, confirmed float64) (Body, error) {
 		return nil, err
 	}
 	pid := str(o, "payment_id")
+	if pid == "" {
+		return nil, fmt.Errorf("order %s has no payment to refund", oid)
+	}
 	p, err := record(tx, "payments", pid, "payment")
 	if err != nil {
 		return nil, err

@@ -13,8 +13,8 @@ var restock = PartialFunc{
 		func(_ context.Context, tx *world.Tx, a Args) (Body, error) {
 			return adjust(tx, a.Items("items"), +1, false)
 		}),
-	// A partly applied restock misses the last item's units (2 of 3 lines,
-	// or half of a single line).
+	// A partly applied restock puts back every line but the last in full
+	// and only half of the last line's units (rounded down).
 	Partial: func(_ context.Context, tx *world.Tx, a Args) (Body, error) {
 		return adjust(tx, a.Items("items"), +1, true)
 	},

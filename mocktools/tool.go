@@ -121,6 +121,7 @@ type Toolbox struct {
 	byName      map[string]Tool
 	names       []string
 	collections []string
+	defs        []Definition
 }
 
 // NewToolbox gathers the tools of the named packs.
@@ -142,6 +143,10 @@ func NewToolbox(packNames []string) (*Toolbox, error) {
 		}
 	}
 	sort.Strings(tb.names)
+	tb.defs = make([]Definition, len(tb.names))
+	for i, n := range tb.names {
+		tb.defs[i] = tb.byName[n].Definition()
+	}
 	return tb, nil
 }
 
@@ -167,11 +172,5 @@ func (tb *Toolbox) Names() []string { return tb.names }
 func (tb *Toolbox) Collections() []string { return tb.collections }
 
 // Definitions returns every tool's definition, sorted by name: what a model
-// is told it can call.
-func (tb *Toolbox) Definitions() []Definition {
-	out := make([]Definition, len(tb.names))
-	for i, n := range tb.names {
-		out[i] = tb.byName[n].Definition()
-	}
-	return out
-}
+// is told it can call. The slice is shared: callers must not modify it.
+func (tb *Toolbox) Definitions() []Definition { return tb.defs }

@@ -84,9 +84,9 @@ func (d *decoder) check(s *Scenario) {
 			d.failAt(p+".id", "step id %q is used twice", st.ID)
 		}
 		seen[st.ID] = true
-		d.checkAction(tb, p+".action", st.Action, true)
+		d.checkAction(tb, p+".action", &st.Action, true)
 		if st.Compensate != nil {
-			d.checkAction(tb, p+".compensate", *st.Compensate, true)
+			d.checkAction(tb, p+".compensate", st.Compensate, true)
 		}
 		if st.Done == "" {
 			d.failAt(p, "step %q: missing done: the assertion that holds iff the step's effect is in place", st.ID)
@@ -95,7 +95,9 @@ func (d *decoder) check(s *Scenario) {
 		}
 		for j, c := range st.Verify {
 			vp := fmt.Sprintf("%s.verify[%d]", p, j)
-			d.checkAction(tb, vp, Action{Tool: c.Tool, Args: c.Args}, false)
+			a := Action{Tool: c.Tool, Args: c.Args}
+			d.checkAction(tb, vp, &a, false)
+			c.ArgsJSON = a.ArgsJSON
 			if c.Expect == "" {
 				d.failAt(vp, "verify: missing expect: an expression over the reply (result)")
 			} else {
@@ -153,7 +155,10 @@ func (d *decoder) checkWorld(s *Scenario) {
 	s.Before = world.New(initial, s.Toolbox.Collections()...).Snapshot()
 }
 
-func (d *decoder) checkAction(tb *mocktools.Toolbox, p string, a Action, wantWrite bool) {
+func (d *decoder) checkAction(tb *mocktools.Toolbox, p string, a *Action, wantWrite bool) {
+	a.ArgsJSON = ArgsJSON(a.Args)
+	target := a.Target()
+	a.target = &target
 	if a.Tool == "" {
 		d.failAt(p, "missing tool")
 		return
@@ -266,13 +271,13 @@ func (d *decoder) replayGold(s *Scenario) {
 		if Holds(st.DoneProgram, s.Before) {
 			d.failAt(fmt.Sprintf("steps[%d].done", i), "step %q is already done before the agent acts", st.ID)
 		}
-		resp := layer.Call(context.Background(), fmt.Sprintf("gold-%d", i+1), st.Action.Tool, ArgsJSON(st.Action.Args))
+		resp := layer.Call(context.Background(), fmt.Sprintf("gold-%d", i+1), st.Action.Tool, st.Action.ArgsJSON)
 		if resp.Status != mocktools.StatusOK {
 			d.failAt(fmt.Sprintf("steps[%d].action", i), "gold action %s fails on a fault-free world: %s", st.Action.Tool, resp.Content())
 			return
 		}
 		for j, c := range st.Verify {
-			rb := layer.Call(context.Background(), fmt.Sprintf("gold-%d-verify-%d", i+1, j+1), c.Tool, ArgsJSON(c.Args))
+			rb := layer.Call(context.Background(), fmt.Sprintf("gold-%d-verify-%d", i+1, j+1), c.Tool, c.ArgsJSON)
 			if !Expect(c.ExpectProgram, rb.Body) {
 				d.failAt(fmt.Sprintf("steps[%d].verify[%d].expect", i, j), "expect does not hold after the gold action; the read-back said %s", rb.Content())
 			}
@@ -293,10 +298,16 @@ func (d *decoder) replayGold(s *Scenario) {
 // Holds evaluates a done assertion on a state. An expression that fails to
 // evaluate (a missing record) does not hold.
 func Holds(p *vm.Program, s world.State) bool {
+	return HoldsIn(p, s.Env())
+}
+
+// HoldsIn is Holds over an environment already built with State.Env, for
+// callers that evaluate many assertions on one state.
+func HoldsIn(p *vm.Program, env map[string]any) bool {
 	if p == nil {
 		return false
 	}
-	out, err := expr.Run(p, s.Env())
+	out, err := expr.Run(p, env)
 	b, _ := out.(bool)
 	return err == nil && b
 }

@@ -21,14 +21,14 @@ const (
 
 // Scenario is one multi-step action an agent is asked to perform.
 type Scenario struct {
-	ID          string                            `yaml:"id"`
-	Description string                            `yaml:"description"`
-	Tools       []string                          `yaml:"tools"`
-	Policy      string                            `yaml:"policy"`
+	ID          string                             `yaml:"id"`
+	Description string                             `yaml:"description"`
+	Tools       []string                           `yaml:"tools"`
+	Policy      string                             `yaml:"policy"`
 	World       map[string]map[string]world.Record `yaml:"world"`
-	Task        string                            `yaml:"task"`
-	Steps       []*Step                           `yaml:"steps"`
-	Variants    []*Variant                        `yaml:"variants"`
+	Task        string                             `yaml:"task"`
+	Steps       []*Step                            `yaml:"steps"`
+	Variants    []*Variant                         `yaml:"variants"`
 
 	// File is where the scenario was read from.
 	File string `yaml:"-"`
@@ -71,6 +71,9 @@ type Step struct {
 type Action struct {
 	Tool string         `yaml:"tool"`
 	Args map[string]any `yaml:"args"`
+	// ArgsJSON is Args as a tool call carries them, rendered once at load.
+	ArgsJSON string `yaml:"-"`
+	target   *faults.Target
 }
 
 // Check is a read-back: a read call and an expression over its reply
@@ -80,6 +83,7 @@ type Check struct {
 	Args          map[string]any `yaml:"args"`
 	Expect        string         `yaml:"expect"`
 	ExpectProgram *vm.Program    `yaml:"-"`
+	ArgsJSON      string         `yaml:"-"`
 }
 
 // Say holds the phrases the reference agents build replies from.
@@ -118,6 +122,9 @@ func (v *Variant) Clean() bool { return len(v.Faults) == 0 }
 // scalar arguments (lists and objects may differ). Faults aimed at a step
 // and the scorer's call attribution both use it.
 func (a Action) Target() faults.Target {
+	if a.target != nil {
+		return *a.target
+	}
 	args := map[string]any{}
 	for k, v := range a.Args {
 		switch v.(type) {

@@ -3,6 +3,7 @@ package world
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 )
@@ -90,8 +91,10 @@ func Equal(a, b any) bool {
 	case float64:
 		y, ok := b.(float64)
 		return ok && x == y
-	default:
+	case string, bool, nil:
 		return a == b
+	default:
+		return reflect.DeepEqual(Clone(a), Clone(b))
 	}
 }
 

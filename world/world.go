@@ -6,6 +6,7 @@ package world
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 )
 
@@ -95,8 +96,39 @@ func (w *World) Records(collection string) []string {
 	for id := range c {
 		ids = append(ids, id)
 	}
-	sort.Strings(ids)
+	sort.Slice(ids, func(i, j int) bool { return NaturalLess(ids[i], ids[j]) })
 	return ids
+}
+
+// NaturalLess orders ids as people do: "RF-9" before "RF-10".
+func NaturalLess(a, b string) bool {
+	for a != "" && b != "" {
+		da, db := digits(a), digits(b)
+		if da > 0 && db > 0 {
+			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
+			if len(na) != len(nb) {
+				return len(na) < len(nb)
+			}
+			if na != nb {
+				return na < nb
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return a[0] < b[0]
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) < len(b)
+}
+
+func digits(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
 }
 
 // Begin opens a transaction for one tool call. Every write goes through it,
@@ -185,25 +217,30 @@ func (t *Tx) Rollback() {
 }
 
 func (t *Tx) undo() {
-	for i := len(t.muts) - 1; i >= 0; i-- {
-		applyTo(t.w.state, t.muts[i], true)
-	}
+	t.undoWrites()
 	for i := len(t.seqs) - 1; i >= 0; i-- {
 		t.w.seq[t.seqs[i].prefix] = t.seqs[i].prev
 	}
 }
 
+func (t *Tx) undoWrites() {
+	for i := len(t.muts) - 1; i >= 0; i-- {
+		applyTo(t.w.state, t.muts[i], true)
+	}
+}
+
 // CommitFirst undoes the transaction, then re-applies and commits only its
-// first n mutations: the generic half of a partly applied call.
+// first n mutations: the generic half of a partly applied call. Ids the call
+// drew stay drawn, since kept records may carry them.
 func (t *Tx) CommitFirst(n int) {
 	if t.ended {
 		return
 	}
 	muts := t.muts
-	t.undo()
+	t.undoWrites()
 	t.muts = nil
 	t.seqs = nil
-	for _, m := range muts[:min(n, len(muts))] {
+	for _, m := range muts[:max(0, min(n, len(muts)))] {
 		applyTo(t.w.state, m, false)
 		t.muts = append(t.muts, m)
 	}
