@@ -75,15 +75,7 @@ func (d *decoder) check(s *Scenario) {
 	seen := map[string]bool{}
 	for i, st := range s.Steps {
 		p := fmt.Sprintf("steps[%d]", i)
-		switch {
-		case st.ID == "":
-			d.failAt(p, "step without id")
-		case !idPattern.MatchString(st.ID):
-			d.failAt(p+".id", "step id %q: use lower-case letters, digits, - and _", st.ID)
-		case seen[st.ID]:
-			d.failAt(p+".id", "step id %q is used twice", st.ID)
-		}
-		seen[st.ID] = true
+		d.checkName(p, "id", "step id", st.ID, seen)
 		d.checkAction(tb, p+".action", &st.Action, true)
 		if st.Compensate != nil {
 			d.checkAction(tb, p+".compensate", st.Compensate, true)
@@ -124,6 +116,19 @@ func (d *decoder) check(s *Scenario) {
 	if len(d.errs) == 0 {
 		d.replayGold(s)
 	}
+}
+
+// checkName checks a step id or variant name: present, well formed, unique.
+func (d *decoder) checkName(p, field, what, name string, seen map[string]bool) {
+	switch {
+	case name == "":
+		d.failAt(p, "missing %s", what)
+	case !idPattern.MatchString(name):
+		d.failAt(p+"."+field, "%s %q: use lower-case letters, digits, - and _", what, name)
+	case seen[name]:
+		d.failAt(p+"."+field, "%s %q is used twice", what, name)
+	}
+	seen[name] = true
 }
 
 func appendRef(refs []world.Ref, r world.Ref) []world.Ref {
@@ -207,15 +212,7 @@ func (d *decoder) checkVariants(s *Scenario, tb *mocktools.Toolbox) {
 	names := map[string]bool{}
 	for i, v := range s.Variants {
 		p := fmt.Sprintf("variants[%d]", i)
-		switch {
-		case v.Name == "":
-			d.failAt(p, "variant without name")
-		case !idPattern.MatchString(v.Name):
-			d.failAt(p+".name", "variant name %q: use lower-case letters, digits, - and _", v.Name)
-		case names[v.Name]:
-			d.failAt(p+".name", "variant name %q is used twice", v.Name)
-		}
-		names[v.Name] = true
+		d.checkName(p, "name", "variant name", v.Name, names)
 		clean = clean || v.Clean()
 		fnames := map[string]bool{}
 		for j := range v.Faults {
