@@ -88,6 +88,9 @@ func (m *reference) call(yield func(Reply) bool, tool, args string) (map[string]
 	if !yield(Reply{ToolCalls: []ToolCall{{ID: id, Name: tool, Arguments: args}}}) {
 		return nil, false
 	}
+	if !m.b.readResults && !m.b.readBack {
+		return nil, true // the naive agent never reads a reply
+	}
 	for i := len(m.req.Messages) - 1; i >= 0; i-- {
 		msg := m.req.Messages[i]
 		if msg.Role == "tool" && msg.ToolCallID == id {

@@ -59,6 +59,9 @@ type Response struct {
 
 // Content renders the response as the text a model reads in a tool message.
 func (r Response) Content() string {
+	if b, ok := appendJSON(make([]byte, 0, 256), map[string]any(r.Body)); ok {
+		return string(b)
+	}
 	b, err := json.Marshal(r.Body)
 	if err != nil {
 		return fmt.Sprintf(`{"error": %q}`, err.Error())

@@ -193,6 +193,9 @@ func Diff(a, b State) []Change {
 		for _, id := range unionKeys(ca, cb) {
 			ra, oka := ca[id].(Record)
 			rb, okb := cb[id].(Record)
+			if oka && okb && Equal(ra, rb) {
+				continue
+			}
 			if !oka || !okb {
 				if oka != okb {
 					out = append(out, Change{Collection: name, ID: id, Before: ca[id], After: cb[id]})
