@@ -13,7 +13,7 @@ func FuzzAppendJSON(f *testing.F) {
 	f.Add("", 1e21, true)
 	f.Fuzz(func(t *testing.T, s string, x float64, flag bool) {
 		v := map[string]any{
-			s: []any{s, x, flag, nil, map[string]any{"k": s, "n": x}},
+			s:   []any{s, x, flag, nil, map[string]any{"k": s, "n": x}},
 			"z": 3.0, "a": []any{},
 		}
 		want, err := json.Marshal(v)
