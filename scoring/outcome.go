@@ -25,21 +25,26 @@ func Outcomes(s *scenarios.Scenario, final world.State, audit []world.Mutation) 
 	for i, st := range s.Steps {
 		held[i] = scenarios.Holds(st.DoneProgram, s.Before)
 	}
+	var env map[string]any
 	world.Replay(s.Before, audit, func(call []world.Mutation, state world.State) {
+		if len(env) != len(state.Collections) {
+			env = state.Env() // the collections are updated in place
+		}
 		for i, st := range s.Steps {
 			if !touches(st, call) {
 				continue
 			}
-			now := scenarios.Holds(st.DoneProgram, state)
+			now := scenarios.HoldsIn(st.DoneProgram, env)
 			if now && !held[i] {
 				facts[i].DoneAt = append(facts[i].DoneAt, call[0].At)
 			}
 			held[i] = now
 		}
 	})
+	finalEnv := final.Env()
 	for i, st := range s.Steps {
 		switch {
-		case scenarios.Holds(st.DoneProgram, final):
+		case scenarios.HoldsIn(st.DoneProgram, finalEnv):
 			facts[i].Outcome = Done
 		case len(facts[i].DoneAt) > 0:
 			facts[i].Outcome = Compensated
