@@ -49,8 +49,13 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	if err != nil {
 		return exitUsage, usageError{err: err}
 	}
-	if *agentName == "scripted" && *script == "" {
-		return exitUsage, usageError{err: errors.New("--agent scripted needs --script FILE|DIR")}
+	if *agentName == "scripted" {
+		if *script == "" {
+			return exitUsage, usageError{err: errors.New("--agent scripted needs --script FILE|DIR")}
+		}
+		if _, err := agent.LoadScripts(*script); err != nil {
+			return exitUsage, usageError{err: err}
+		}
 	}
 	list, err := loadScenarios(paths)
 	if err != nil {

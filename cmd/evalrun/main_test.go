@@ -97,6 +97,7 @@ var _ = Describe("evalrun run", func() {
 		Entry("unknown format", `unknown format "xml"`, "--format", "xml"),
 		Entry("unknown flag", "flag provided but not defined: -colour", "--colour"),
 		Entry("scripted without a script", "--agent scripted needs --script", "--agent", "scripted"),
+		Entry("a script that cannot be read", "script: stat /no/script.yaml: no such file", "--agent", "scripted", "--script", "/no/script.yaml"),
 		Entry("missing path", "no/such.yaml: no such file or directory", "no/such.yaml"),
 	)
 
