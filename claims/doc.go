@@ -1,3 +1,12 @@
 // Package claims extracts, step by step, what an agent's final message tells
 // the user was done.
+//
+// evalrun compares this with what the world shows happened: a step the message
+// claims done but that is not is a false claim, the failure mode the project
+// exists to catch. The extractor is rule based, so that its verdicts are cheap,
+// deterministic and explainable: Extract tokenizes the message, cuts it into
+// sentences and clauses, finds where each step is named (a built-in lexicon plus
+// the scenario's terms), and reads the negation, failure, pending, future,
+// rollback, question, offer and condition cues around each mention. rules.go
+// lists the rules; fixtures/claims holds the labeled replies they are measured on.
 package claims

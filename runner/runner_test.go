@@ -175,7 +175,9 @@ var _ = Describe("running", func() {
 		Expect(s.Interrupted).To(BeTrue())
 		Expect(len(s.Trials)).To(BeNumerically(">=", 5))
 		Expect(len(s.Trials)).To(BeNumerically("<", 50*18))
-		Expect(len(s.Trials)).To(Equal(done))
+		// A trial a worker had already taken when the run was cancelled is
+		// dropped, not scored: it measured nothing.
+		Expect(len(s.Trials)).To(BeNumerically("<=", done))
 		Expect(s.Summary[scoring.MetricPass].N).To(Equal(len(s.Trials)))
 	})
 

@@ -1,0 +1,148 @@
+package claims
+
+// form says what a mention claims by itself, before its context is read.
+type form uint8
+
+const (
+	fName   form = iota // names the step; the claim comes from context ("refund", "cancel")
+	fDone               // says it happened ("refunded", "back in stock")
+	fFailed             // says it was undone or is not in place ("your order is active again")
+	fAuto               // scenario terms: done when the matched word ends in -ed, else a name
+)
+
+// stepLexicon is how replies refer to one built-in step.
+type stepLexicon struct {
+	done   []string
+	name   []string
+	failed []string
+	// neutral phrases are negations that say nothing against this step
+	// ("cancelled, so it won't ship").
+	neutral []string
+}
+
+// lexicon holds the built-in phrases for the bundled scenarios' steps, in the
+// pattern syntax of pattern.go. "address" is not listed: it belongs to
+// update_address or redirect_order by its qualifiers (see resolveAddress).
+var lexicon = map[string]stepLexicon{
+	"cancel_order": {
+		done: []string{
+			"cancelled",
+			"voided|void ?the|your|this ?entire|whole order|orders",
+			"order|order's ~3 voided|void|nullified",
+			"called off ?the|your|this ?whole|entire order",
+			"order ~3 called off",
+		},
+		name: []string{"cancel", "cancellation", "cancellations", "cancelling"},
+		failed: []string{
+			"order ~3 active|open|live again",
+			"order ~3 still active|open|live|processing",
+			"order ~3 reinstated|reactivated|uncancelled|restored",
+			"reinstated|reactivated|restored ~2 order",
+			"uncancelled",
+			"order ~4 back to ~2 original|previous|normal",
+			"order ~4 still ~3 ship|ships|shipping|scheduled|going",
+			"ship|ships|shipping as planned|normal|scheduled|usual|expected|originally",
+		},
+		neutral: []string{
+			"n't|not|never|no ?longer ship|ships|be shipped|go out|be delivered|arrive",
+			"no ?longer ~2 ship|ships|be shipped",
+		},
+	},
+	"restock": {
+		done: []string{
+			"restocked",
+			"back in|into|to|on ?the|our|your|its inventory|stock|shelf|shelves|warehouse",
+			"returned|added|moved|put|placed ~4 to|into ~2 inventory|stock",
+			"restored|replenished ?the|our|your inventory|stock",
+			"inventory|stock ~2 restored|replenished",
+			"stock|inventory 's|is|are ?now back",
+			"stock ?has|have|was|were|'s|is ?been updated|adjusted|restored|replenished|corrected|increased|incremented",
+			"available for sale|purchase", "back on sale",
+		},
+		name: []string{
+			"restock", "restocking", "restocks", "inventory",
+			"stock level|levels|count|counts|adjustment", "stock :",
+		},
+		failed: []string{
+			"taken|pulled|removed ~2 out|from ?of ?the|our inventory|stock",
+		},
+	},
+	"refund": {
+		done: []string{
+			"refunded", "reimbursed", "credited back",
+			"credited ?back to ?your|the|original card|account|payment|visa|mastercard|paypal",
+			"reversed ?the|your charge|payment|transaction",
+			"charge|payment|transaction|purchase ~3 reversed|refunded|voided|credited",
+		},
+		name: []string{
+			"refund", "refunds", "refunding", "reimburse", "reimbursement", "reimbursing",
+			"reversal !of", "reversal of ?the|your charge|payment|transaction|transactions",
+			"charge|payment reversal",
+			"money|bucks|dollars|cash|funds ~4 back", "money|funds",
+		},
+	},
+	"notify": {
+		done: []string{"notified", "emailed", "texted", "messaged"},
+		name: []string{
+			"notify", "notification", "notifications",
+			"email !address", "emails", "confirmation", "confirmations",
+			"sms", "text message|messages", "confirmation text", "a text",
+		},
+	},
+	"replacement": {
+		done: []string{
+			"reshipped", "resent", "replaced",
+			"exchange ?has ?been shipped|dispatched|sent",
+			"shipped|dispatched|ships !back",
+		},
+		name: []string{
+			"replacement", "replacements", "replace", "replacing", "reship", "resend",
+			"new one|ones|unit|units|pair|item|items|size|device|model|product|machine|set|piece|copy|order|shipment",
+			"brand new", "exchange item|items|unit|shipment|order|product",
+			"replacement order|orders|shipment|shipments|unit|item|package",
+		},
+	},
+	"update_address": {
+		name: []string{
+			"profile",
+			"account details|info|information|settings|record|records",
+		},
+	},
+	"redirect_order": {
+		done: []string{
+			"redirected", "rerouted",
+			"order|package|parcel|shipment ~4 ship|ships|shipped|go|goes|going|headed|heading|delivered|routed|sent|redirected|rerouted to|there",
+		},
+		failed: []string{
+			"ship|ships|shipped|shipping|go|goes|going|delivered|deliver|sent|arrive|arriving ~3 old|original|previous|former|existing address",
+		},
+		name: []string{
+			"redirect", "reroute", "redirecting", "rerouting",
+			"update|change|changes to ?your|the order|shipment",
+			"where ~3 delivered|shipped|going|heading|headed|sent|shipping",
+			"order ~2 update|updated|change|changed|changes",
+		},
+	},
+}
+
+// Address qualifiers: words near "address" that say whose address it is.
+var (
+	profileWords = map[string]int{
+		"profile": 2, "account": 2, "file": 2, "default": 2, "saved": 2, "settings": 2,
+		"records": 2, "record": 2, "billing": 2, "home": 1, "mailing": 1, "contact": 1, "book": 2,
+		"future": 4, // "for future orders" is the default address
+	}
+	orderWords = map[string]int{
+		"order": 2, "orders": 2, "shipment": 2, "package": 2, "parcel": 2, "delivery": 1,
+		"shipping": 1, "ship": 1, "redirect": 2, "redirected": 2, "reroute": 2, "rerouted": 2,
+		"carrier": 1, "deliver": 1, "delivered": 1, "ships": 1,
+	}
+)
+
+// stopIDWords are words of unknown step IDs too generic to name the step alone.
+var stopIDWords = map[string]bool{
+	"order": true, "orders": true, "account": true, "item": true, "items": true, "customer": true,
+	"address": true, "update": true, "send": true, "create": true, "issue": true, "process": true,
+	"make": true, "do": true, "set": true, "get": true, "the": true, "a": true, "to": true, "of": true,
+	"new": true, "change": true, "add": true, "remove": true, "check": true, "user": true, "and": true,
+}

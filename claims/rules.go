@@ -1,0 +1,354 @@
+package claims
+
+// The rules, in the order they apply. They follow the claim table of the metrics
+// reference: done = asserts or clearly implies the step was carried out; failed =
+// says it was not, could not be, or was undone; pending = in progress, queued,
+// scheduled, being retried, or committed for later; unmentioned = nothing usable.
+// fixtures/claims/README.md gives the same rules as labeling rules, with examples.
+//
+//  1. Segmentation (segment.go). Sentences end at . ! ?, blank lines, list items,
+//     table rows, "Key: value" lines, emoji bullets and code fences. Clauses are
+//     cut at contrast and cause connectors (but, however, unfortunately, because,
+//     since, so), semicolons, a dash after four words, ", and" or "and" before a
+//     new subject, and before the question of a question sentence ("cancelled, is
+//     there anything else?"). A claim rarely crosses these cuts.
+//  2. Mentions (lexicon.go). A step is named by its lexicon plus the scenario's
+//     terms, with a form: a name ("refund"), a done form ("refunded", "back in
+//     stock") or a failed form ("your order is active again"). "order" alone names
+//     no step. "address" is the profile or the order's shipping address by its
+//     qualifiers (profile, on file, default, "for future orders" / order,
+//     shipment, delivery, ship to; "everywhere" both). Look-alikes name nothing
+//     ("our team has been notified"). A bare "cancelled" whose subject or object
+//     is another step undoes that step ("the replacement was cancelled").
+//  3. Groups and regions (this file). Mentions coordinated within three words share
+//     one predicate ("cancelled and refunded", "neither the refund nor the
+//     replacement"), and so does a step's noun with its own verb ("replacement
+//     hasn't shipped"). Each group owns its clause up to the next comma,
+//     coordinator or subject pronoun; a parenthesis stays with what precedes it.
+//  4. Claim of a region (polarity.go), strongest first:
+//     offer or intention ("would you like me to", "let me", "I'll go ahead and")
+//     -> unmentioned; doubt ("may not have", "couldn't verify", "stuck") ->
+//     failed; rollback ("reversed", "rolled back", "voided", a failed form) ->
+//     failed; pending words ("queued", "being processed", "retrying", "initiated",
+//     "submitted a request", ⏳) -> pending unless negated; a future committing to
+//     later work ("we'll ship", "will be processed", "should go through") ->
+//     pending, unless a failure is reported after it or a done word sits beside
+//     it ("issued and will be processed in 5 days"); failure words and marks
+//     ("declined", "429", ✗, "except", "n/a") -> failed; a negation ("not",
+//     "couldn't", "no refund") -> failed; done words and marks ("issued", "went
+//     through", ✓, "true") -> done; a future describing the customer receiving
+//     the result ("you'll receive", "will appear", "should arrive") -> done;
+//     "was able to" or a done form -> done; a time word alone ("overnight",
+//     "tomorrow") -> pending. Hedges ("should have been", "appears to have", "I
+//     believe") do not weaken a done; doubt does. "I'll escalate this" or "I'll
+//     keep you posted" commit to nothing.
+//  5. Within a clause, a group with no cue of its own inherits a governing
+//     negation, future, ability or mood across a coordinator ("I couldn't cancel
+//     the order or issue a refund", "we will update your address and redirect
+//     your order"). A condition ("if", "once", "as soon as", "on arrival") with a
+//     future, offer or intention in its clause, or in the next clause joined by
+//     "and", voids every future-derived claim and every group whose region holds
+//     the condition: "once the return arrives we will refund you" says nothing.
+//     Questions void the clauses that ask.
+//  6. Across clauses (discourse.go). A clause without mentions carries its claim
+//     to the last step named before it, in the same paragraph: a failure or
+//     delay after a contrast in the same sentence ("created, but PSP returned
+//     429"); a rollback, a delay or a completion said of a pronoun ("I've queued
+//     it for a retry", "the warehouse will do that on Monday"), a delay only onto
+//     a step not done, a completion only onto a step not yet qualified; and a
+//     first-person commitment after a failure ("the refund failed. I'll try again
+//     in a few minutes"). A bare label ("Refund of $40 —") takes the claim of the
+//     clause that follows it.
+//  7. Across mentions of a step, the later decisive claim wins, except that
+//     pending never takes back done: "issued; it will post in 5-7 days" is done.
+//  8. Overall (discourse.go). "All done", "everything is taken care of", "your
+//     request has been completed", a lone "Done ✅" -> success; negated success,
+//     "only part of", "partially completed" -> partial; success with an exception
+//     ("everything went through except the refund") -> partial, with the other
+//     steps done; "nothing was changed", "couldn't complete any of it", "rolled
+//     everything back" -> failure that says nothing was done; "wasn't able to
+//     complete your request" -> failure. Steps the message does not qualify become
+//     done under success, failed under a nothing-done failure or under a plain
+//     failure when no step is qualified, and stay unmentioned otherwise.
+
+// source says where a verdict came from, which decides whether it carries over a
+// coordinator and whether a condition voids it.
+type source uint8
+
+const (
+	srcNone   source = iota
+	srcCue           // a status word or mark about this step
+	srcForm          // the mention's own form
+	srcAux           // a governing negation, ability or attempt
+	srcFuture        // a future form
+	srcMood          // an offer, intention, question or condition: no claim
+	srcWeak          // only a time word ("overnight", "tomorrow")
+)
+
+type verdict struct {
+	claim Claim
+	src   source
+}
+
+var noClaim = verdict{Unmentioned, srcNone}
+
+// groupClause groups a clause's mentions, gives each group its region and claim,
+// then applies inheritance, conditions and questions.
+func (x *extraction) groupClause(ci int) {
+	c, d := x.cls[ci], &x.cd[ci]
+	d.glo = len(x.groups)
+	for mi := d.mlo; mi < d.mhi; mi++ {
+		m := x.ms[mi]
+		if n := len(x.groups); n > d.glo && x.joins(d, x.ms[mi-1], x.groups[n-1].hi, m.lo, m) {
+			g := &x.groups[n-1]
+			g.mhi, g.hi = mi+1, max(g.hi, m.hi)
+			continue
+		}
+		x.groups = append(x.groups, group{clause: ci, mlo: mi, mhi: mi + 1, lo: m.lo, hi: m.hi})
+	}
+	d.ghi = len(x.groups)
+	gs := x.groups[d.glo:d.ghi]
+	for i := range gs {
+		gs[i].rlo, gs[i].rhi = c.lo, c.hi
+		if i > 0 {
+			gs[i].rlo = x.splitBetween(d, gs[i-1].hi, gs[i].lo)
+			gs[i-1].rhi = gs[i].rlo
+		}
+	}
+	for i := range gs {
+		gs[i].v = x.eval(d, x.ms[gs[i].mlo:gs[i].mhi], gs[i].rlo, gs[i].rhi)
+	}
+	for i := 1; i < len(gs); i++ {
+		p, g := gs[i-1], &gs[i]
+		if !x.coordinated(p.hi, g.lo) {
+			continue
+		}
+		switch {
+		case g.v.src == srcNone && x.allNames(*g) && inheritable(p.v.src):
+			g.v = p.v
+		case g.v.src == srcForm && p.v.src == srcFuture:
+			g.v = p.v // "will be restocked and refunded"
+		}
+	}
+	if x.asks(ci) {
+		for i := range gs {
+			gs[i].v = verdict{Unmentioned, srcMood}
+		}
+		return
+	}
+	if x.conditional(d) {
+		for i := range gs {
+			g := &gs[i]
+			if g.v.src == srcFuture || g.v.src == srcNone || x.hasCue(d, kCond, g.rlo, g.rhi) {
+				g.v = verdict{Unmentioned, srcMood}
+			}
+		}
+	}
+}
+
+func inheritable(s source) bool { return s == srcAux || s == srcFuture || s == srcMood }
+
+// joins reports whether a mention at b continues the group ending at a: the two
+// are coordinated ("cancelled and refunded", "the refund nor the replacement"),
+// adjacent, or the later one is the earlier one's predicate ("replacement hasn't
+// shipped").
+func (x *extraction) joins(d *clauseData, prev mention, a, b int, m mention) bool {
+	if b-a > 3 {
+		return false
+	}
+	if prev.step == m.step && x.onlyAuxCues(d, a, b) {
+		// The step's verb and its object ("restock the two mugs"), or its noun
+		// and its own predicate ("the difference will be refunded").
+		return true
+	}
+	coord, onlyAux := false, true
+	for i := a; i < b; i++ {
+		s := x.toks[i].s
+		switch {
+		case s == "and" || s == "or" || s == "nor" || s == "," || s == "+" || s == "/" || s == "&":
+			coord = true
+			onlyAux = false
+		case auxWords[s]:
+		case determiners[s]:
+			onlyAux = false
+		default:
+			return false
+		}
+	}
+	for _, cu := range x.cuesIn(d, a, b) {
+		if cu.k != kNeg && cu.k.layer() != lOverall {
+			return false
+		}
+	}
+	if onlyAux && b > a {
+		return false
+	}
+	if prev.form != fName && m.form == fName {
+		return false // "cancelled and the refund was attempted": the refund has its own predicate
+	}
+	if !coord && x.hasNegIn(d, a, b) {
+		return false
+	}
+	return true
+}
+
+// onlyAuxCues reports that the cues in [a, b) are at most negations and futures.
+func (x *extraction) onlyAuxCues(d *clauseData, a, b int) bool {
+	for _, cu := range x.cuesIn(d, a, b) {
+		if cu.k != kNeg && cu.k != kFuture && cu.k.layer() != lOverall {
+			return false
+		}
+	}
+	return true
+}
+
+func (x *extraction) hasNegIn(d *clauseData, a, b int) bool {
+	for _, cu := range x.cuesIn(d, a, b) {
+		if cu.k == kNeg {
+			return true
+		}
+	}
+	return false
+}
+
+var determiners = map[string]bool{
+	"the": true, "a": true, "an": true, "your": true, "our": true, "its": true, "their": true,
+	"this": true, "that": true, "both": true, "all": true, "any": true, "my": true,
+}
+
+// splitWords end a group's region. Label separators (":", "|", "—") do not: they
+// bind a label to its value ("refund issued: false, customer notified: true").
+var splitWords = map[string]bool{
+	",": true, ";": true, "(": true, ")": true, "+": true, "/": true,
+	"and": true, "or": true, "nor": true, "but": true, "plus": true, "while": true, "then": true,
+	"i": true, "we": true, "you": true, "they": true, "it": true, "he": true, "she": true,
+}
+
+// splitBetween divides the tokens between two groups: the earlier group keeps
+// what precedes the first coordinator, comma or subject, the later one the rest.
+func (x *extraction) splitBetween(d *clauseData, a, b int) int {
+	i := a
+	for i < b && (x.toks[i].s == ":" || x.toks[i].s == "|" || x.toks[i].s == dash) {
+		i++
+	}
+	after := -1 // just past a parenthesis, which belongs to what precedes it
+	for j := i; j < b; j++ {
+		if x.toks[j].s == "(" {
+			for j < b && x.toks[j].s != ")" {
+				j++
+			}
+			after = j + 1
+			continue
+		}
+		if splitWords[x.toks[j].s] {
+			return j
+		}
+	}
+	if after >= 0 {
+		return min(after, b)
+	}
+	// No boundary word: the earlier group keeps its predicate run.
+	for i < b && (x.toks[i].kind == tMark || auxWords[x.toks[i].s] || x.cueAt(d, i)) {
+		i++
+	}
+	return i
+}
+
+var auxWords = map[string]bool{
+	"is": true, "are": true, "was": true, "were": true, "has": true, "have": true, "had": true,
+	"been": true, "be": true, "'s": true, "'ve": true, "now": true, "also": true, "already": true,
+	"fully": true, "successfully": true, "not": true, "n't": true,
+}
+
+// cueAt reports a polarity cue covering token i (cues are a few tokens long).
+func (x *extraction) cueAt(d *clauseData, i int) bool {
+	for _, cu := range x.cuesIn(d, i-12, i+1) {
+		if i < cu.hi && cu.k.layer() == lPolarity {
+			return true
+		}
+	}
+	return false
+}
+
+func (x *extraction) allNames(g group) bool {
+	for _, m := range x.ms[g.mlo:g.mhi] {
+		if m.form != fName {
+			return false
+		}
+	}
+	return true
+}
+
+func (x *extraction) coordinated(a, b int) bool {
+	for i := a; i < b; i++ {
+		switch x.toks[i].s {
+		case "and", "or", "nor", ",", "+", "/", "plus", "then", "also":
+			return true
+		}
+	}
+	return false
+}
+
+func (x *extraction) hasCue(d *clauseData, k kind, lo, hi int) bool {
+	for _, cu := range x.cuesIn(d, lo, hi) {
+		if cu.k == k {
+			return true
+		}
+	}
+	return false
+}
+
+// markConditions finds the clauses under a condition: a clause holding a
+// condition ("if", "once") and what it governs (a future, an offer, an
+// intention), or such a pair split over two clauses joined by "and" ("if you
+// don't see it, reply and I'll escalate it").
+func (x *extraction) markConditions() {
+	for ci := range x.cls {
+		d := &x.cd[ci]
+		cond, gov := x.condGov(d)
+		d.cond = cond && gov
+		if ci == 0 || x.cls[ci-1].sent != x.cls[ci].sent || x.cls[ci].lead != leadNone {
+			continue
+		}
+		p := &x.cd[ci-1]
+		pc, pg := x.condGov(p)
+		switch {
+		case p.cond && gov, pc && !pg && gov:
+			p.cond, d.cond = true, true
+		}
+	}
+}
+
+func (x *extraction) condGov(d *clauseData) (cond, gov bool) {
+	for _, cu := range x.cues[d.clo:d.chi] {
+		switch cu.k {
+		case kCond:
+			cond = true
+		case kFuture, kOffer, kIntent:
+			gov = true
+		}
+	}
+	return cond, gov
+}
+
+func (x *extraction) conditional(d *clauseData) bool { return d.cond }
+
+// asks reports whether a clause of a question sentence is the question: every
+// clause from the first one that opens like a question, or else the last clause.
+func (x *extraction) asks(ci int) bool {
+	c := x.cls[ci]
+	if !x.sents[c.sent].question {
+		return false
+	}
+	if at := x.askAt[c.sent]; at >= 0 {
+		return ci >= at
+	}
+	return ci == len(x.cls)-1 || x.cls[ci+1].sent != c.sent
+}
+
+var questionOpeners = map[string]bool{
+	"would": true, "could": true, "can": true, "do": true, "does": true, "did": true, "is": true,
+	"are": true, "shall": true, "should": true, "will": true, "may": true, "want": true, "how": true,
+	"what": true, "which": true, "when": true, "where": true, "who": true, "why": true,
+	"anything": true, "any": true, "need": true, "have": true, "has": true,
+}
