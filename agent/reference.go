@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/evalrun/evalrun/internal/jsonx"
 	"github.com/evalrun/evalrun/scenarios"
 )
 
@@ -94,14 +95,25 @@ func (m *reference) call(yield func(Reply) bool, tool, args string) (map[string]
 	for i := len(m.req.Messages) - 1; i >= 0; i-- {
 		msg := m.req.Messages[i]
 		if msg.Role == "tool" && msg.ToolCallID == id {
-			var body map[string]any
-			if err := json.Unmarshal([]byte(msg.Content), &body); err != nil {
-				body = map[string]any{"error": msg.Content}
-			}
-			return body, true
+			return readBody(msg.Content), true
 		}
 	}
 	return map[string]any{"error": "no reply"}, true
+}
+
+// readBody reads a tool message as the JSON object it should be; anything
+// else reads as an error.
+func readBody(content string) map[string]any {
+	if v, ok := jsonx.Decode(content); ok {
+		if m, ok := v.(map[string]any); ok {
+			return m
+		}
+	}
+	var body map[string]any
+	if err := json.Unmarshal([]byte(content), &body); err != nil || body == nil {
+		return map[string]any{"error": content}
+	}
+	return body
 }
 
 // classify reads a write's reply as a careful agent would.

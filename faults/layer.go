@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/evalrun/evalrun/internal/jsonx"
 	"github.com/evalrun/evalrun/mocktools"
 	"github.com/evalrun/evalrun/world"
 )
@@ -105,8 +106,8 @@ func (l *Layer) call(ctx context.Context, rec *CallRecord) (mocktools.Response, 
 	if !ok {
 		return mocktools.Errorf("unknown tool %q", name), ""
 	}
-	var args mocktools.Args
-	if err := json.Unmarshal([]byte(orEmpty(rec.Args)), &args); err != nil {
+	args, err := decodeArgs(rec.Args)
+	if err != nil {
 		return mocktools.Errorf("arguments are not a valid JSON object: %v", err), ""
 	}
 	rec.Decoded = args
@@ -185,9 +186,17 @@ func (l *Layer) applyState(ctx context.Context, effect Effect, t mocktools.Tool,
 	}
 }
 
-func orEmpty(s string) string {
-	if s == "" {
-		return "{}"
+// decodeArgs reads a call's arguments; empty text means no arguments.
+func decodeArgs(raw string) (mocktools.Args, error) {
+	if raw == "" {
+		return mocktools.Args{}, nil
 	}
-	return s
+	if v, ok := jsonx.Decode(raw); ok {
+		if m, ok := v.(map[string]any); ok {
+			return m, nil
+		}
+	}
+	var args mocktools.Args
+	err := json.Unmarshal([]byte(raw), &args)
+	return args, err
 }

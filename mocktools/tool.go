@@ -10,6 +10,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/evalrun/evalrun/internal/jsonx"
 	"github.com/evalrun/evalrun/world"
 )
 
@@ -59,7 +60,7 @@ type Response struct {
 
 // Content renders the response as the text a model reads in a tool message.
 func (r Response) Content() string {
-	if b, ok := appendJSON(make([]byte, 0, 256), map[string]any(r.Body)); ok {
+	if b, ok := jsonx.Append(make([]byte, 0, 256), map[string]any(r.Body)); ok {
 		return string(b)
 	}
 	b, err := json.Marshal(r.Body)

@@ -1,13 +1,13 @@
-package mocktools
+package jsonx
 
 import (
 	"encoding/json"
 	"testing"
 )
 
-// FuzzAppendJSON checks the fast encoder against encoding/json on the
+// FuzzAppend checks the fast encoder against encoding/json on the
 // shapes tools return.
-func FuzzAppendJSON(f *testing.F) {
+func FuzzAppend(f *testing.F) {
 	f.Add("plain", 1.5, true)
 	f.Add("quote \" back \\ <tag> & \n\t\x01 \u2028 é \xff", -0.000001, false)
 	f.Add("", 1e21, true)
@@ -17,7 +17,7 @@ func FuzzAppendJSON(f *testing.F) {
 			"z": 3.0, "a": []any{},
 		}
 		want, err := json.Marshal(v)
-		got, ok := appendJSON(nil, v)
+		got, ok := Append(nil, v)
 		if err != nil {
 			if ok {
 				t.Fatalf("encoded what encoding/json rejects: %v", err)
@@ -25,7 +25,7 @@ func FuzzAppendJSON(f *testing.F) {
 			return
 		}
 		if !ok || string(got) != string(want) {
-			t.Fatalf("appendJSON = %s, ok %v\nencoding/json = %s", got, ok, want)
+			t.Fatalf("Append = %s, ok %v\nencoding/json = %s", got, ok, want)
 		}
 	})
 }

@@ -1,4 +1,8 @@
-package mocktools
+// Package jsonx encodes and decodes the JSON-like values that tool calls and
+// replies carry (maps, slices, strings, float64, bool, nil) much faster than
+// encoding/json, with the same output. Every tool call of every trial goes
+// through it; anything it does not handle falls back to encoding/json.
+package jsonx
 
 import (
 	"math"
@@ -7,12 +11,10 @@ import (
 	"unicode/utf8"
 )
 
-// appendJSON encodes a JSON-like value (what tools return: maps, slices,
-// strings, float64, bool, nil) with sorted keys, as encoding/json does, at a
-// fraction of its cost: every tool reply of every trial goes through it.
-// ok is false for a value of another type; the caller then falls back to
-// encoding/json.
-func appendJSON(b []byte, v any) ([]byte, bool) {
+// Append encodes a JSON-like value with sorted keys, byte for byte as
+// encoding/json.Marshal does. ok is false for a value of another type (or a
+// NaN or infinity); the caller then falls back to encoding/json.
+func Append(b []byte, v any) ([]byte, bool) {
 	switch x := v.(type) {
 	case nil:
 		return append(b, "null"...), true
@@ -50,7 +52,7 @@ func appendJSON(b []byte, v any) ([]byte, bool) {
 			b = appendString(b, k)
 			b = append(b, ':')
 			var ok bool
-			if b, ok = appendJSON(b, x[k]); !ok {
+			if b, ok = Append(b, x[k]); !ok {
 				return b, false
 			}
 		}
@@ -62,7 +64,7 @@ func appendJSON(b []byte, v any) ([]byte, bool) {
 				b = append(b, ',')
 			}
 			var ok bool
-			if b, ok = appendJSON(b, e); !ok {
+			if b, ok = Append(b, e); !ok {
 				return b, false
 			}
 		}
