@@ -121,7 +121,8 @@ func classify(body map[string]any) stepState {
 	if _, ok := body["error"]; ok {
 		return believedFailed
 	}
-	switch strings.ToLower(fmt.Sprint(body["status"])) {
+	status, _ := body["status"].(string)
+	switch strings.ToLower(status) {
 	case "error", "failed", "failure", "declined", "rejected":
 		return believedFailed
 	case "queued", "pending", "accepted", "processing", "in_progress":

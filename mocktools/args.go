@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -83,7 +84,7 @@ func checkValue(path string, schema map[string]any, v any) error {
 		}
 		items, _ := schema["items"].(map[string]any)
 		for i, e := range list {
-			if err := checkValue(fmt.Sprintf("%s[%d]", path, i), items, e); err != nil {
+			if err := checkValue(path+"["+strconv.Itoa(i)+"]", items, e); err != nil {
 				return err
 			}
 		}

@@ -6,6 +6,7 @@ package world
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -166,7 +167,7 @@ func (t *Tx) NextID(prefix string) string {
 	prev := t.w.seq[prefix]
 	t.seqs = append(t.seqs, seqUndo{prefix, prev})
 	t.w.seq[prefix] = prev + 1
-	return fmt.Sprintf("%s-%d", prefix, prev+1)
+	return prefix + "-" + strconv.Itoa(prev+1)
 }
 
 // Set writes one field of an existing record.
