@@ -52,11 +52,12 @@ func Run(ctx context.Context, m Model, tools Tools, defs []mocktools.Definition,
 			return tr, fmt.Errorf("model turn %d: %w", tr.Turns, err)
 		}
 		tr.Messages = append(tr.Messages, Message{Role: "assistant", Content: reply.Content, ToolCalls: reply.ToolCalls})
-		if reply.Content != "" {
-			tr.Final = reply.Content
-		}
 		if len(reply.ToolCalls) == 0 {
+			tr.Final = reply.Content
 			return tr, nil
+		}
+		if reply.Content != "" {
+			tr.Final = reply.Content // the last text, should the turns run out
 		}
 		for i, c := range reply.ToolCalls {
 			if c.ID == "" {

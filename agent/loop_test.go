@@ -99,3 +99,15 @@ var _ = Describe("the model registry", func() {
 		Expect(err).To(MatchError(ContainSubstring(`unknown agent "gpt"`)))
 	})
 })
+
+var _ = Describe("the final message", func() {
+	It("is the text of the reply that ends the conversation, even when empty", func() {
+		m := &turns{replies: []agent.Reply{
+			{Content: "Let me check.", ToolCalls: []agent.ToolCall{{Name: "one", Arguments: "{}"}}},
+			{Content: ""},
+		}}
+		tr, err := agent.Run(context.Background(), m, &echo{}, nil, "sys", "task", 10)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(tr.Final).To(BeEmpty())
+	})
+})

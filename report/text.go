@@ -150,8 +150,8 @@ func writeTrial(ew *errWriter, t *result.Trial, p palette) {
 
 func quote(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > 240 {
-		s = s[:237] + "..."
+	if r := []rune(s); len(r) > 240 {
+		s = string(r[:237]) + "..."
 	}
 	return `"` + s + `"`
 }
