@@ -7,6 +7,7 @@ package runner
 import (
 	"context"
 	"errors"
+	"fmt"
 	"hash/fnv"
 	"strconv"
 	"sync"
@@ -163,10 +164,21 @@ func TrialSeed(seed uint64, scenario, variant string, trial int) uint64 {
 
 // runTrial runs and scores one trial. ok is false when the run was
 // cancelled mid-trial: such a trial measured nothing and is dropped.
-func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (result.Trial, bool) {
+func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result.Trial, ok bool) {
 	s, v := j.scenario, j.variant
 	seed := TrialSeed(cfg.Seed, s.ID, v.Name, j.trial)
-	t := result.Trial{Scenario: s.ID, Variant: v.Name, Agent: cfg.Agent, Trial: j.trial, Seed: seed}
+	t = result.Trial{Scenario: s.ID, Variant: v.Name, Agent: cfg.Agent, Trial: j.trial, Seed: seed}
+	defer func() {
+		// A bug in a model or tool costs one trial, reported as an error,
+		// never the suite and what it already measured.
+		if r := recover(); r != nil {
+			t = result.Trial{Scenario: s.ID, Variant: v.Name, Agent: cfg.Agent, Trial: j.trial, Seed: seed,
+				Policy: s.Policy, Verdict: scoring.VerdictError,
+				Error: fmt.Sprintf("internal error: %v", r), Steps: []result.Step{}, Findings: []result.Finding{},
+				Ledger: []faults.Injection{}, Calls: []faults.CallRecord{}, StateDiff: []world.Change{}, Transcript: []agent.Message{}}
+			ok = true
+		}
+	}()
 	w := world.New(s.Before)
 	layer, err := faults.NewLayer(w, s.Toolbox, v.Faults)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/evalrun/evalrun/agent"
 	"github.com/evalrun/evalrun/report"
 	"github.com/evalrun/evalrun/result"
 	"github.com/evalrun/evalrun/runner"
@@ -197,5 +198,28 @@ var _ = Describe("running", func() {
 		}
 		Expect(s.Summary[scoring.MetricErrors].K).To(Equal(len(s.Trials)))
 		Expect(s.Summary[scoring.MetricPass].N).To(Equal(0))
+	})
+})
+
+// panicky is a model with a bug.
+type panicky struct{}
+
+func (panicky) Next(context.Context, agent.Request) (agent.Reply, error) { panic("index out of range") }
+
+func init() {
+	agent.Register(agent.Info{Name: "test-panics", Description: "a model that panics", New: func(*scenarios.Scenario, agent.Options) (agent.Model, error) {
+		return panicky{}, nil
+	}})
+}
+
+var _ = Describe("a model that panics", func() {
+	It("costs its trials, reported as errors, not the suite", func() {
+		s := runSuite("test-panics", only("exchange"), 2, 1, 2)
+		Expect(s.Trials).To(HaveLen(8))
+		for _, t := range s.Trials {
+			Expect(t.Verdict).To(Equal(scoring.VerdictError))
+			Expect(t.Error).To(Equal("internal error: index out of range"))
+		}
+		Expect(s.Summary[scoring.MetricErrors].K).To(Equal(8))
 	})
 })
