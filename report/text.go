@@ -139,8 +139,11 @@ func writeTrial(ew *errWriter, t *result.Trial, p palette) {
 		default:
 			verdict = p.dim(verdict)
 		}
-		ew.printf("      %-*s  %-12s  %-18s  %s\n", iw, st.ID, strings.ReplaceAll(st.Outcome, "_", " "),
-			"claimed "+st.Claim, verdict)
+		claim := "claimed " + st.Claim
+		if st.Claim == "unmentioned" {
+			claim = "not mentioned"
+		}
+		ew.printf("      %-*s  %-12s  %-18s  %s\n", iw, st.ID, strings.ReplaceAll(st.Outcome, "_", " "), claim, verdict)
 	}
 	for _, in := range t.Ledger {
 		ew.printf("      %s %s (%s) on %s call %d: world %s\n", p.dim("fault"), in.Fault, in.Kind, in.Tool, in.Index, in.State)
