@@ -6,7 +6,6 @@ package result
 import (
 	"github.com/evalrun/evalrun/agent"
 	"github.com/evalrun/evalrun/faults"
-	"github.com/evalrun/evalrun/world"
 )
 
 // SchemaVersion is bumped on any incompatible change to the JSON document.
@@ -85,7 +84,7 @@ type Trial struct {
 	Calls                 []faults.CallRecord `json:"calls"`
 	// StateDiff lists how the final world differs from the expected one
 	// (every gold action applied).
-	StateDiff  []world.Change  `json:"state_diff"`
+	StateDiff  []StateChange   `json:"state_diff"`
 	Transcript []agent.Message `json:"transcript"`
 	Turns      int             `json:"turns"`
 	OutOfTurns bool            `json:"out_of_turns,omitempty"`
@@ -100,6 +99,16 @@ type Step struct {
 	// RecoverySeconds is the simulated time from the step's first failed
 	// call to the step being done, when both happened.
 	RecoverySeconds *float64 `json:"recovery_seconds,omitempty"`
+}
+
+// StateChange is one field where the final world differs from the expected
+// one; Expected or Actual is null where the record is missing on that side.
+type StateChange struct {
+	Collection string `json:"collection"`
+	ID         string `json:"id"`
+	Field      string `json:"field,omitempty"`
+	Expected   any    `json:"expected"`
+	Actual     any    `json:"actual"`
 }
 
 // Finding is one of the seed's alerts raised by a trial.

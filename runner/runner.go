@@ -175,7 +175,7 @@ func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result
 			t = result.Trial{Scenario: s.ID, Variant: v.Name, Agent: cfg.Agent, Trial: j.trial, Seed: seed,
 				Policy: s.Policy, Verdict: scoring.VerdictError,
 				Error: fmt.Sprintf("internal error: %v", r), Steps: []result.Step{}, Findings: []result.Finding{},
-				Ledger: []faults.Injection{}, Calls: []faults.CallRecord{}, StateDiff: []world.Change{}, Transcript: []agent.Message{}}
+				Ledger: []faults.Injection{}, Calls: []faults.CallRecord{}, StateDiff: []result.StateChange{}, Transcript: []agent.Message{}}
 			ok = true
 		}
 	}()

@@ -60,9 +60,9 @@ func Score(t *result.Trial, ev Evidence) {
 	}
 	t.Passed = Passes(t.Verdict, t.State, s.Policy == scenarios.AllOrNothing)
 	t.CompensationAttempted = compensationAttempted(s, ev.Calls)
-	t.StateDiff = world.Diff(s.After, ev.Final)
-	if t.StateDiff == nil {
-		t.StateDiff = []world.Change{}
+	t.StateDiff = []result.StateChange{}
+	for _, c := range world.Diff(s.After, ev.Final) {
+		t.StateDiff = append(t.StateDiff, result.StateChange{Collection: c.Collection, ID: c.ID, Field: c.Field, Expected: c.Before, Actual: c.After})
 	}
 	t.Findings = findings(t)
 }
