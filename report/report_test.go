@@ -3,6 +3,7 @@ package report_test
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
 	"os"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -66,6 +67,41 @@ var _ = Describe("the text report", func() {
 		var b bytes.Buffer
 		Expect(report.Text(&b, &result.Suite{Interrupted: true, Summary: result.Summary{}}, report.Options{})).To(Succeed())
 		Expect(b.String()).To(ContainSubstring("interrupted"))
+	})
+})
+
+var _ = Describe("the JUnit report", func() {
+	It("matches the golden file and is valid XML with one case per trial", func() {
+		s, _ := loadSuite()
+		var b bytes.Buffer
+		Expect(report.JUnit(&b, s, report.Options{})).To(Succeed())
+		golden("../fixtures/reports/checked-seed1.junit.xml", b.Bytes())
+		var doc struct {
+			Tests    int `xml:"tests,attr"`
+			Failures int `xml:"failures,attr"`
+			Suites   []struct {
+				Cases []struct {
+					Name    string `xml:"name,attr"`
+					Failure *struct {
+						Type string `xml:"type,attr"`
+					} `xml:"failure"`
+				} `xml:"testcase"`
+			} `xml:"testsuite"`
+		}
+		Expect(xml.Unmarshal(b.Bytes(), &doc)).To(Succeed())
+		failing := 0
+		for _, t := range s.Trials {
+			if !t.Passed {
+				failing++
+			}
+		}
+		Expect(doc.Tests).To(Equal(len(s.Trials)))
+		Expect(doc.Failures).To(Equal(failing))
+		scenarios := map[string]bool{}
+		for _, c := range s.Cases {
+			scenarios[c.Scenario] = true
+		}
+		Expect(doc.Suites).To(HaveLen(len(scenarios)))
 	})
 })
 
