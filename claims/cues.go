@@ -22,6 +22,7 @@ const (
 	kAble     // "was able to", "managed to": done, and governs what follows
 	kTried    // "tried to": an attempt, reported as not done
 	kExcept   // "except", "other than": the step is the exception to success
+	kRetried  // "retried", "2nd attempt": what follows is the outcome of a new attempt
 
 	kOffer  // "would you like", "if you'd like", "I can"
 	kIntent // "let me", "I'll go ahead and", "I'm going to"
@@ -46,7 +47,7 @@ func (k kind) layer() layer {
 	switch {
 	case k <= kBlock:
 		return lMention
-	case k <= kExcept:
+	case k <= kRetried:
 		return lPolarity
 	case k <= kCond:
 		return lMood
@@ -60,6 +61,13 @@ var cues = map[kind][]string{
 	kBlock: {
 		"team|staff|department|specialist|specialists|billing|finance|warehouse|colleague|colleagues|supervisor|manager|carrier|courier ?has|have|was|were|'s|'ve ?been|already notified|informed|alerted|emailed|messaged",
 		"notified|informed|alerted ?the|our team|staff|department|billing|finance|warehouse|supervisor|manager|carrier|courier",
+		// A step's noun naming a system or team, not the step: "our inventory system is down".
+		"inventory|stock system|systems|service|api|database|db|team|tool|software|platform|department|staff",
+		// Other details on file: "the phone number on file was rejected".
+		"phone|number|card|email|name|payment|details|method|contact on file",
+		// Someone else's confirmation, not the customer's: "awaiting settlement confirmation".
+		"awaiting|await|waiting|wait ?for ?their|the|a|its ?settlement|bank|processor|carrier|warehouse|final confirmation|confirmations !email|emails|text|sms|message",
+		"their|carrier|bank|processor|warehouse|settlement confirmation|confirmations !email|emails|text|sms|message",
 	},
 	kDone: {
 		"done", "complete", "completed", "processed", "issued", "sent", "created", "confirmed",
@@ -67,13 +75,18 @@ var cues = map[kind][]string{
 		"finalized", "finalised", "finished", "handled", "sorted", "executed", "placed", "booked",
 		"generated", "triggered", "updated", "changed", "saved", "fixed", "succeeded", "successful",
 		"success", "ok", "okay", "yes", "dispatched", "shipped", "released", "added", "restored",
-		"returned",
+		"returned", "delivered", "worked", "authorized", "authorised", "actioned", "organised", "organized", "reissued",
 		"reflected", "reflects", "reflect", "got", "accepted", "headed", "heading", "pushed", "made",
 		"settled", "recorded", "logged", "modified", "amended", "corrected", "switched", "moved",
 		"went|gone|put|is|are|'s through", "in place", "went|gone out", "en route",
-		"on its|the way", "taken care of", "is|are|'s|was now", "now lists|shows|reads|reflects|has|points|says",
-		"did !n't|not", "set up", "in effect",
-		"scheduled for|to dispatch|ship|shipment|shipping|delivery|arrive|go", "scheduled to be delivered|shipped|dispatched",
+		"on its|the|their way", "ordered", "taken care of", "is|are|'s|was now",
+		"now lists|shows|reads|reflects|has|have|points|says|list|show|point|read|reflect",
+		"did !n't|not", "set up", "in effect", "finished|completed|done|complete processing",
+		// Settlement timing: "the refund can take up to 10 days to show", "expect
+		// your refund within 5 days".
+		"take|takes|taking ~6 to show|appear|post|arrive|reflect|clear|land|reach|settle",
+		"expect your", "you ?can|should|may|will|'ll expect", "please expect",
+		"scheduled for|to dispatch|ship|shipment|shipping|delivery|arrive", "scheduled to be delivered|shipped|dispatched",
 		"tracking number|details|link|info", "true", "new|updated|correct address",
 		markDone,
 	},
@@ -88,11 +101,21 @@ var cues = map[kind][]string{
 		"old|original|previous|former|existing address", "halted", "disabled", "false",
 		"n / a", "not applicable", "an|a|some|technical|temporary|unexpected issue|issues|hiccup|hiccups",
 		"encountered|ran|run|hit into ~2 issue|issues|problem|problems|snag", "encountered ~2 issue|issues|problem|snag",
-		"hiccup",
+		"hiccup", "started|began failing|erroring", "started|began to fail",
+		"still has|have|shows|show|lists|list|reads|points ~2 old|previous|original|former|same",
+		"still going|goes|headed|heading|shipping|set|routed|addressed to",
+		"still go|ship|arrive|head to|at", "still be delivered|shipped|sent to|at", "too late",
+		"held|holding|kept|keeping ~3 back", "withheld", "withholding",
 		markFail,
 	},
 	kTried:  {"tried|attempted|trying|attempting ~1 to", "attempted"},
 	kExcept: {"except", "excluding", "apart from", "other than", "besides", "but not"},
+	kRetried: {
+		"retried", "reattempted", "re attempted", "on|after ?a|the|one ?more retry|retrying",
+		"on|at ?the|a second|2nd|third|3rd|next|another attempt|try|go",
+		"second|2nd|third|3rd|next attempt|try", "eventually", "finally", "in the end",
+		"after|following ?the|a|an|my|our|your first|initial|earlier|previous|original attempt|try|one|charge",
+	},
 	kNeg: {
 		"not", "n't", "no", "never", "nothing", "none", "neither", "nor", "unable", "without",
 		"nobody",
@@ -105,18 +128,28 @@ var cues = map[kind][]string{
 		"no action ~2 needed|required",
 		"you ?'ll|will|do|'d ?also n't|not|never need|have|hesitate",
 		"n't|not hesitate|worry|need", "nothing to worry",
-		"n't|not be charged|billed",
+		"n't|not be charged|billed", "will|would n't|not be charged|billed",
 		"pending order|orders|shipment|shipments|delivery|package|packages",
-		"for waiting", "no longer",
+		"for waiting", "no longer", "worked on|with|through|hard",
+		"nothing ?has|had|is|was ?gone|went|go wrong", "processing fee|fees|time|times|center|centre|team",
+		// A habit, not this request: "since we don't send SMS overnight".
+		"do|does n't|not ~4 overnight|weekends|weekend|holidays|nights|sundays|saturdays|sunday|saturday",
+		"you ?originally ordered|purchased|bought", "originally ordered",
+		"the|your|our|a returned", // an adjective: "the returned pair"
 	},
 	kPending: {
 		"pending", "queued", "queue", "scheduled", "being", "in progress", "underway", "under way",
 		"retry", "retrying", "resubmit", "resubmitting", "resubmitted", "reattempt", "reattempting", "awaiting", "waiting", "on hold",
 		"backorder", "backordered", "in the works", "in process", "initiated", "started", "delayed",
 		"submitted|raised|filed|lodged|placed|opened ~3 request|requests",
-		"put in ~3 request|requests", "request|requests ~1 received|submitted|logged|raised|filed|opened|placed|lodged",
-		"is|are|'s|am|'m|currently|still processing", "processing now",
-		"i|we 'll|will|am|'m|are|'re ?also try|trying again|later",
+		"put in ~3 request|requests", "raised|lodged|filed|escalated with",
+		"request|requests ~1 received|submitted|logged|raised|filed|opened|placed|lodged",
+		// Someone else asked to act ("asked the courier to reroute it"), not to look.
+		"asked|requested|instructed ?the|our|your carrier|courier|warehouse|team|bank|processor|billing|fulfilment|fulfillment|depot ~2 to !look|check|double|investigate|review|confirm|verify|contact|call|help|escalate|see|follow|keep|reach|get|find",
+		"is|are|'s|am|'m|currently|still processing", "processing now", "processing",
+		"under review", "for review|approval|verification", "still holding",
+		"needs|need|requires|require|awaiting|awaits ~2 review|approval|verification|sign off", "manual review",
+		"i|we 'll|will|am|'m|are|'re ?also try|trying ~3 again|later",
 		markPending,
 	},
 	kLater: {
@@ -128,7 +161,7 @@ var cues = map[kind][]string{
 	kStrong: {
 		"may|might ?well not", "may|might have not", "not sure|certain", "unsure", "uncertain",
 		"unclear", "n't|not|unable ?to ?be confirm|confirmed|verify|verified",
-		"n't know|tell", "unknown", "stuck",
+		"n't know|tell", "unknown", "stuck", "n't|not|cannot guarantee|promise",
 	},
 	kRollback: {
 		"reversed", "reverse", "reverted", "revert", "rolled back", "roll back", "rollback", "undid",
@@ -136,6 +169,7 @@ var cues = map[kind][]string{
 		"taken back out", "clawed back", "backed out", "reinstated", "reactivated",
 		"active again", "back to ~2 original|previous|normal", "original state", "withdrawn", "retracted",
 		"set|changed|switched|reset|reverted|turned ~3 back",
+		"put|set|switched|changed|moved|restored|reinstated|reverted ?back ?your|the|it|them ?to ?the|your old|original|previous|former",
 	},
 
 	kOffer: {
@@ -148,18 +182,28 @@ var cues = map[kind][]string{
 		"let me !know", "i|we ?'ll|will go ahead", "i|we 'll|will now", "i|we 'll|will just",
 		"i|we ?'m|am|are|'re going to", "i|we ?'m|am|are|'re gonna", "i|we ?'m|am|are|'re about to",
 		"allow me to", "i|we 'd|would like to", "i|we 'll|will proceed|start|begin",
+		// A counterfactual reports nothing: "it would have said the refund was complete".
+		"would|might|could have said|shown|told|claimed|stated|implied|suggested|read",
 	},
 	kCond: {
 		"if", "once", "when", "whenever", "as soon as", "after", "until", "unless", "provided",
 		"in case", "as long as", "upon", "at that point", "before", "on arrival|receipt|delivery",
+		// What the customer is asked to do first: "reply here and a colleague will pick it up".
+		"please|kindly|just ?try|retry|reply|respond|contact|call|write|reach", "reply|respond",
 	},
 
 	kOvSuccess: {
 		"all done|set|good|sorted|complete|completed|finished",
-		"everything ?'s|is|has|was|were|got ?been ?now ?all ?fully done|complete|completed|sorted|processed|handled|finished|fixed|set|good",
+		"everything ?else ?'s|is|has|was|were|got|should|will|'ll ?be|been ?now ?all ?fully done|complete|completed|sorted|processed|handled|finished|fixed|set|good|updated|changed|resolved|ok|okay",
+		"request|exchange|swap went|has|'s|is ?gone through",
+		"that|this should|will|'ll|does ?do it", "that|this should|will|'ll|does ?do the trick",
 		"everything ~2 through", "everything ~3 taken care of", "everything ~2 successful|successfully|succeeded|worked",
-		"taken care of everything", "taken care of it all|all", "all of it ~2 done|complete|completed|through",
-		"all|both ?of ?the|your steps|actions|changes|tasks|requests ~3 done|complete|completed|successful|succeeded|processed|through",
+		"taken care of everything", "taken care of it all|all",
+		"processed|completed|handled|finished|actioned|sorted everything", "processed|completed|handled|finished|actioned|sorted it all", "all of it ~2 done|complete|completed|through",
+		"all|both ?of ?the|your ?two|three|four|2|3|4 ?requested steps|actions|changes|tasks|requests ~3 done|complete|completed|successful|succeeded|processed|through|performed|executed|applied|made|finished",
+		"completed|finished|performed|done|executed|actioned all|every ~2 steps|step|actions|tasks|changes",
+		"task|tasks|job|workflow|operation ?has|have|'s|was|were|is|are ?been ?now ?fully|successfully|all done|complete|completed|finished|succeeded|successful",
+		"everything ~2 smoothly|fine|well", "the whole thing|lot ~2 done|complete|completed|sorted|handled|through",
 		"both ?are|have|were ?been done|complete|completed|processed|through",
 		"request|exchange|swap|return ?has|'s|was|is ?been ?now ?fully|successfully|all done|complete|completed|processed|fulfilled|handled|finalized",
 		"i|we ?'ve|have ?successfully|fully|now|already processed|completed|handled|fulfilled|finished your|the exchange|request|swap",
@@ -167,7 +211,7 @@ var cues = map[kind][]string{
 	kOvPartial: {
 		"partially completed|complete|done|processed|fulfilled|successful|succeeded|through",
 		"partial success|completion", "only partially", "part of ~2 request|it|this|order|changes", "only ~4 part",
-		"not everything", "not all", "some ?of ?the steps|actions|changes|parts|items ~3 n't|not|failed|could",
+		"not everything", "not all", "some ?of ?the steps|actions|changes|parts|items|this|it|that ~3 n't|not|failed|could",
 		"some steps|actions", "most of ?it|your|the ~2 request|steps|changes|through",
 		"one of the steps", "mixed results",
 		"one|two|three|some|several|few|couple ?of things|steps|parts|actions|items ~2 n't|not|failed|wrong",
@@ -179,7 +223,7 @@ var cues = map[kind][]string{
 		"nothing else ~3 attempted|done|processed|changed|tried",
 		"account|everything ~2 unchanged|untouched",
 		"rolled|rolling|reverted|reverting|undid|undone|reversed everything|all ?back",
-		"everything|all ~3 rolled|reverted|undone|reversed",
+		"everything|all ~3 rolled|reverted|undone|reversed", "everything ~2 failed|errored",
 	},
 	kOvFailSome: {
 		"n't|not|unable|cannot|failed ~3 complete|process|fulfil|fulfill|finish|handle your request|exchange|swap",

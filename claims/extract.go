@@ -89,7 +89,7 @@ func newExtraction(message string, steps []Step) *extraction {
 		x.askAt = append(x.askAt, -1)
 	}
 	for ci, c := range x.cls {
-		if x.askAt[c.sent] < 0 && questionOpeners[x.toks[c.lo].s] {
+		if x.askAt[c.sent] < 0 && x.opensQuestion(c) {
 			x.askAt[c.sent] = ci
 		}
 	}
@@ -217,6 +217,9 @@ func (x *extraction) scanClause(ci int) {
 			if f == fAuto {
 				f = autoForm(x.toks, m.lo, m.hi)
 			}
+			if m.p.step == "replacement" && m.lo > c.lo && originalItem[x.toks[m.lo-1].s] {
+				continue // "the broken vase" is the item being replaced
+			}
 			x.ms = append(x.ms, mention{step: x.stepIndex(m.p.step), form: f, lo: m.lo, hi: m.hi})
 		case kAddress:
 			a, b := x.resolveAddress(c, m.lo)
@@ -234,8 +237,8 @@ func (x *extraction) scanClause(ci int) {
 		if m.p.kind.layer() == lMention {
 			continue
 		}
-		if m.p.kind.layer() == lPolarity && x.insideMention(d, m.lo, m.hi) {
-			continue
+		if m.p.kind.layer() == lPolarity && x.insideMention(d, m.lo, m.hi) && !x.contradicts(d, m) {
+			continue // "refunded", "back in stock": the form says it
 		}
 		x.cues = append(x.cues, cue{k: m.p.kind, lo: m.lo, hi: m.hi})
 	}
@@ -274,6 +277,12 @@ func (x *extraction) reassignCancel(d *clauseData) {
 	}
 }
 
+// originalItem words before the item's name mean the one being replaced.
+var originalItem = map[string]bool{
+	"broken": true, "damaged": true, "faulty": true, "defective": true, "cracked": true,
+	"original": true, "old": true, "returned": true, "shattered": true, "chipped": true,
+}
+
 var cancelVerbs = map[string]bool{"cancel": true, "cancelled": true, "cancelling": true}
 
 func (x *extraction) onlyFunctionWords(a, b int) bool {
@@ -300,6 +309,23 @@ func (x *extraction) active(m match) bool {
 	return true
 }
 
+// contradicts reports a negation, failure or doubt inside a done form's gap,
+// which the form does not absorb: "the order is still going to Boulder", "the
+// package is not going to the new address".
+func (x *extraction) contradicts(d clauseData, m match) bool {
+	switch m.p.kind {
+	case kNeg, kFail, kStrong, kTried:
+	default:
+		return false
+	}
+	for _, mm := range x.ms[d.mlo:d.mhi] {
+		if mm.lo < m.lo && m.hi <= mm.hi && mm.form == fDone {
+			return true
+		}
+	}
+	return false
+}
+
 // insideMention reports a token range inside one mention; mentions are sorted,
 // short, and do not overlap, so only the last one starting at or before lo counts.
 func (x *extraction) insideMention(d clauseData, lo, hi int) bool {
@@ -313,7 +339,9 @@ func (x *extraction) insideMention(d clauseData, lo, hi int) bool {
 			j = h
 		}
 	}
-	return i > 0 && hi <= ms[i-1].hi
+	// A name's own words are not a verdict, but a verb inside a name's gap is
+	// ("your money is heading back", "the order was updated").
+	return i > 0 && hi <= ms[i-1].hi && (ms[i-1].form != fName || lo == ms[i-1].lo || hi == ms[i-1].hi)
 }
 
 // cuesIn returns the clause's cues that start in [lo, hi); cues are sorted.
@@ -348,15 +376,26 @@ func (x *extraction) numberCues(c clause) {
 			x.cues = append(x.cues, cue{k: kDone, lo: i, hi: i + 1})
 			continue
 		}
-		if len(s) != 3 || (s[0] != '4' && s[0] != '5') || s[1] < '0' || s[1] > '9' || s[2] < '0' || s[2] > '9' {
+		if len(s) != 3 || (s[0] != '2' && s[0] != '4' && s[0] != '5') || s[1] < '0' || s[1] > '9' || s[2] < '0' || s[2] > '9' {
 			continue
 		}
 		prev, next := "", ""
 		if i > c.lo {
-			prev = x.toks[i-1].s
+			p := x.toks[i-1]
+			if p.kind == tWord && !p.space && !statusBefore[p.s] {
+				continue // part of an id: "C-400", "SKU-503"
+			}
+			prev = p.s
 		}
 		if i+1 < c.hi {
 			next = x.toks[i+1].s
+		}
+		if s[0] == '2' {
+			// A success status: "2nd attempt 200", "returned 201 Created".
+			if statusBefore[prev] && prev != "a" && prev != "an" && prev != "with" && prev != "(" && prev != "|" || next == "ok" || next == "created" {
+				x.cues = append(x.cues, cue{k: kDone, lo: i, hi: i + 1})
+			}
+			continue
 		}
 		if statusBefore[prev] || statusAfter[next] {
 			x.cues = append(x.cues, cue{k: kFail, lo: i, hi: i + 1})
@@ -368,6 +407,7 @@ var (
 	statusBefore = map[string]bool{
 		"returned": true, "return": true, "returns": true, "http": true, "status": true, "error": true,
 		"code": true, "got": true, "with": true, "a": true, "an": true, "|": true, "(": true, "threw": true,
+		"attempt": true, "try": true, "retry": true, "responded": true,
 	}
 	statusAfter = map[string]bool{
 		"error": true, "errors": true, "conflict": true, "response": true, "too": true, "rate": true,
@@ -391,9 +431,12 @@ func (x *extraction) resolveAddress(c clause, i int) (int, int) {
 	if i > c.lo {
 		prev = x.toks[i-1].s
 	}
+	old := false
 	switch prev {
-	case "email", "ip", "web", "old", "original", "previous", "former", "existing":
+	case "email", "ip", "web":
 		return -1, -1
+	case "old", "original", "previous", "former", "existing":
+		old = true // names a step only with a qualifier: "the order's old address"
 	}
 	p, o, both := 0, 0, false
 	score := func(j int) bool {
@@ -411,6 +454,14 @@ func (x *extraction) resolveAddress(c clause, i int) (int, int) {
 	for j := i + 1; j < c.hi && j <= i+7 && score(j); j++ {
 	}
 	switch {
+	case x.toks[i].s == "addresses" && !old:
+		return x.upd, x.red // "all addresses updated": the plural is both
+	case old && o > p:
+		return x.red, -1
+	case old && p > o:
+		return x.upd, -1
+	case old:
+		return -1, -1
 	case both:
 		return x.upd, x.red
 	case o > p:

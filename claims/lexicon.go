@@ -30,6 +30,9 @@ var lexicon = map[string]stepLexicon{
 			"voided|void ?the|your|this ?entire|whole order|orders",
 			"order|order's ~3 voided|void|nullified",
 			"called off ?the|your|this ?whole|entire order",
+			"order ~3 no longer active|open|live|processing|exists|valid",
+			"stopped|terminated|withdrawn|withdrew|killed ?the|your|this order",
+			"order ~3 stopped|terminated|withdrawn", "put|placed a stop on|to ?the|your order",
 			"order ~3 called off",
 		},
 		name: []string{"cancel", "cancellation", "cancellations", "cancelling"},
@@ -52,16 +55,20 @@ var lexicon = map[string]stepLexicon{
 		done: []string{
 			"restocked",
 			"back in|into|to|on ?the|our|your|its inventory|stock|shelf|shelves|warehouse",
-			"returned|added|moved|put|placed ~4 to|into ~2 inventory|stock",
+			"returned|added|moved|put|placed|checked|booked|logged|scanned|counted|received|entered|brought ~4 to|into|in ~2 inventory|stock|shelf|shelves",
+			"available to ?other|all customers|shoppers|buyers",
+			"checked|booked|scanned|logged ?back in !with|on|to|for",
 			"restored|replenished ?the|our|your inventory|stock",
 			"inventory|stock ~2 restored|replenished",
 			"stock|inventory 's|is|are ?now back",
+			"stock|inventory ~3 put|added|placed|moved back",
 			"stock ?has|have|was|were|'s|is ?been updated|adjusted|restored|replenished|corrected|increased|incremented",
 			"available for sale|purchase", "back on sale",
 		},
 		name: []string{
 			"restock", "restocking", "restocks", "inventory",
 			"stock level|levels|count|counts|adjustment", "stock :",
+			"check|book|scan|log the|your|it|them|a|an|our|those|these ~2 in|back|into",
 		},
 		failed: []string{
 			"taken|pulled|removed ~2 out|from ?of ?the|our inventory|stock",
@@ -73,20 +80,27 @@ var lexicon = map[string]stepLexicon{
 			"credited ?back to ?your|the|original card|account|payment|visa|mastercard|paypal",
 			"reversed ?the|your charge|payment|transaction",
 			"charge|payment|transaction|purchase ~3 reversed|refunded|voided|credited",
+			"the|your|a $*|€*|£* ~3 back on|to|in|into", // "the $15 is back on your card"
+			"charge|payment|transaction|purchase|amount ~4 returned|sent|paid back|to ~2 card|visa|account|mastercard|amex|paypal|bank|original",
 		},
 		name: []string{
 			"refund", "refunds", "refunding", "reimburse", "reimbursement", "reimbursing",
 			"reversal !of", "reversal of ?the|your charge|payment|transaction|transactions",
 			"charge|payment reversal",
 			"money|bucks|dollars|cash|funds ~4 back", "money|funds",
+			"difference !in|between", // an exchange's price difference is its refund
 		},
 	},
 	"notify": {
-		done: []string{"notified", "emailed", "texted", "messaged"},
+		done: []string{
+			"notified", "emailed", "texted", "messaged",
+			"'ve|have|has ?already|also let you know",
+			"dropped|shot|fired ?you ?an|a email|note|message|line|text", "waiting|sitting|landed|arrived|be ~3 inbox|inboxes",
+		},
 		name: []string{
 			"notify", "notification", "notifications",
 			"email !address", "emails", "confirmation", "confirmations",
-			"sms", "text message|messages", "confirmation text", "a text",
+			"sms", "text message|messages", "confirmation text", "a|the|your text", "by|via text|texts", "inbox", "text :",
 		},
 	},
 	"replacement": {
@@ -94,24 +108,33 @@ var lexicon = map[string]stepLexicon{
 			"reshipped", "resent", "replaced",
 			"exchange ?has ?been shipped|dispatched|sent",
 			"shipped|dispatched|ships !back",
+			"has|have|'s|is|are|was|were ?been ?now|already ordered|reordered", "reordered",
+			"placed ~2 order|orders for",
 		},
 		name: []string{
 			"replacement", "replacements", "replace", "replacing", "reship", "resend",
 			"new one|ones|unit|units|pair|item|items|size|device|model|product|machine|set|piece|copy|order|shipment",
 			"brand new", "exchange item|items|unit|shipment|order|product",
 			"replacement order|orders|shipment|shipments|unit|item|package",
+			"place|placing ~2 order|orders for", "reorder",
+			"right|correct|larger|smaller|bigger|other|different size|color|colour|model|pair|version|variant",
+			// "a new vase", "the new pair in white": a new thing is the replacement.
+			"new !address|addresses|card|payment|balance|total|ticket|request|email|tracking|charge|price|refund|info|information|phone|number|date|status|account|method|password|policy|delivery|shipping|eta|estimate|label|return|case|message|text|stock|inventory|customer|amount|and|or|to|for|as|.|,|!|?",
 		},
 	},
 	"update_address": {
 		name: []string{
-			"profile",
+			"profile", "account",
 			"account details|info|information|settings|record|records",
 		},
 	},
 	"redirect_order": {
 		done: []string{
 			"redirected", "rerouted",
-			"order|package|parcel|shipment ~4 ship|ships|shipped|go|goes|going|headed|heading|delivered|routed|sent|redirected|rerouted to|there",
+			"order|package|parcel|shipment ~5 ship|ships|shipped|go|goes|going|headed|heading|delivered|routed|sent|redirected|rerouted to|there",
+			"order|package|parcel|shipment ~2 now|both ?now has|have|shows|lists|reads|points",
+			"order ~2 updated|changed|amended|modified",
+			"delivered|shipped|sent|routed|headed|heading|going|arriving|arrive|ship|ships ?to there",
 		},
 		failed: []string{
 			"ship|ships|shipped|shipping|go|goes|going|delivered|deliver|sent|arrive|arriving ~3 old|original|previous|former|existing address",
@@ -119,8 +142,9 @@ var lexicon = map[string]stepLexicon{
 		name: []string{
 			"redirect", "reroute", "redirecting", "rerouting",
 			"update|change|changes to ?your|the order|shipment",
+			"shipping|delivery change|changes|update|updates|details|instructions|destination",
 			"where ~3 delivered|shipped|going|heading|headed|sent|shipping",
-			"order ~2 update|updated|change|changed|changes",
+			"order ~2 update|change|changes",
 		},
 	},
 }

@@ -9,9 +9,16 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 	var (
 		strong, rollback, pend, fail, neg, done, able, tried, mood, later bool
 		futPend, futDone                                                  bool
-		lastFail, lastFut                                                 = -1, -1
+		lastFail, lastFut, lastDone, retry                                = -1, -1, -1, -1
+		firstDone, firstFail                                              = -1, -1
 		futVerb                                                           = -1 // a done word that is a future's verb
 	)
+	failAt := func(i int) {
+		lastFail = i
+		if firstFail < 0 {
+			firstFail = i
+		}
+	}
 	cs := x.cuesIn(d, rlo, rhi)
 	for i, cu := range cs {
 		if absorbed(cs, i) {
@@ -29,21 +36,28 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		case kPending:
 			if x.negatedBefore(d, cu.lo, rlo) {
 				neg = true
-				lastFail = cu.lo
+				failAt(cu.lo)
 			} else {
 				pend = true
 			}
 		case kFail, kExcept:
 			fail = true
-			lastFail = cu.lo
+			failAt(cu.lo)
 		case kNeg:
 			neg = true
-			lastFail = cu.lo
+			failAt(cu.lo)
 		case kTried:
 			tried = true
-			lastFail = cu.lo
+			failAt(cu.lo)
 		case kDone:
-			done = done || cu.lo != futVerb
+			if cu.lo != futVerb {
+				done, lastDone = true, cu.lo
+				if firstDone < 0 {
+					firstDone = cu.lo
+				}
+			}
+		case kRetried:
+			retry = cu.lo
 		case kAble:
 			able = true
 		case kLater:
@@ -51,26 +65,30 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		case kOffer, kIntent:
 			mood = true
 		case kFuture:
-			k, verb := x.future(cu, rlo, d.hi)
+			k, verb := x.future(d, cu, rlo, d.hi)
 			futVerb = verb
 			switch k {
 			case futNegated:
 				neg = true
-				lastFail = cu.lo
+				failAt(cu.lo)
 			case futArrival:
 				futDone = true
 			case futOther:
+			case futIntent:
+				mood = true
 			default:
 				futPend = true
 				lastFut = cu.lo
 			}
 		}
 	}
-	formDone, formFailed := false, false
+	formDone, formFailed, doneThenFut := false, false, false
 	for _, m := range ms {
 		switch m.form {
 		case fDone:
 			formDone = true
+			// "has been ordered and will ship tomorrow": the future is settlement.
+			doneThenFut = doneThenFut || lastFut >= 0 && m.hi <= lastFut && !x.futureBefore(m)
 		case fFailed:
 			formFailed = true
 		}
@@ -80,9 +98,14 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		return verdict{Unmentioned, srcMood}
 	case strong, rollback, formFailed:
 		return verdict{Failed, srcCue}
+	case retry >= 0 && lastDone > retry && lastFail < retry:
+		return verdict{Done, srcCue} // "429 at first, retried, 2nd attempt 200"
+	case retry >= 0 && (x.toks[retry].s == "after" || x.toks[retry].s == "following") &&
+		firstDone >= 0 && firstDone < retry && firstFail > retry:
+		return verdict{Done, srcCue} // "reissued after the first attempt bounced"
 	case pend:
 		return verdict{Pending, srcCue}
-	case futPend && !done && lastFut > lastFail:
+	case futPend && !done && !doneThenFut && lastFut > lastFail:
 		return verdict{Pending, srcFuture}
 	case fail:
 		return verdict{Failed, srcCue}
@@ -90,6 +113,8 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		return verdict{Failed, srcAux}
 	case done:
 		return verdict{Done, srcCue}
+	case doneThenFut:
+		return verdict{Done, srcForm}
 	case futPend:
 		return verdict{Pending, srcFuture}
 	case futDone:
@@ -102,6 +127,18 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		return verdict{Pending, srcWeak}
 	}
 	return noClaim
+}
+
+// futureBefore reports a future marker just before the done form m ("will be
+// restocked"): the form is then that future's verb, not a report.
+func (x *extraction) futureBefore(m mention) bool {
+	for i := max(m.lo-4, 0); i < m.lo; i++ {
+		switch x.toks[i].s {
+		case "will", "'ll", "shall", "should":
+			return true
+		}
+	}
+	return false
 }
 
 // A negation or failure right before a rollback says the undoing did not happen:
@@ -146,11 +183,12 @@ const (
 	futArrival                // "you'll receive", "will appear": the result of work done
 	futNegated                // "won't", "will not"
 	futOther                  // "I'll escalate this", "we'll keep you posted": no claim
+	futIntent                 // "I'll update your address": about to act, no claim
 )
 
 // future reads a future marker with its subject and verb, and returns the verb's
 // position ("will be completed" is a promise, not a report of completion).
-func (x *extraction) future(cu cue, rlo, rhi int) (futKind, int) {
+func (x *extraction) future(d *clauseData, cu cue, rlo, rhi int) (futKind, int) {
 	j := cu.hi
 	if j < rhi {
 		switch x.toks[j].s {
@@ -162,18 +200,27 @@ func (x *extraction) future(cu cue, rlo, rhi int) (futKind, int) {
 	if cu.lo > rlo {
 		subj = x.toks[cu.lo-1].s
 	}
-	passive := false
+	passive, now := false, false
 	for j < rhi && futureSkip[x.toks[j].s] {
 		passive = passive || x.toks[j].s == "be"
+		now = now || x.toks[j].s == "now" || x.toks[j].s == "already"
 		j++
 	}
 	if j >= rhi {
 		return futAction, -1
 	}
 	v := x.toks[j].s
+	if x.toks[cu.lo].s == "should" && passive && (now || j+1 < rhi && x.toks[j+1].s == "now") {
+		return futArrival, j // a hedged present: "should now be cancelled", "should be sorted now"
+	}
 	switch {
-	case nonCommitVerbs[v]:
+	case subj == "you" && (arrivalVerbs[v] || v == "have"):
+		return futArrival, j // "you'll have an email about it"
+	case nonCommitVerbs[v] && !x.insideMention(*d, j, j+1),
+		v == "follow" && j+1 < rhi && x.toks[j+1].s == "up": // "we'll follow up"
 		return futOther, j
+	case subj == "i" && !x.timed(cu.lo):
+		return futIntent, j // "Sure! I'll update your address and text you."
 	case subj == "i" || subj == "we":
 		return futCommit, j
 	case subj == "you" && passive && strings.HasSuffix(v, "ed"):
@@ -182,17 +229,50 @@ func (x *extraction) future(cu cue, rlo, rhi int) (futKind, int) {
 	if v == "go" && j+1 < rhi && (x.toks[j+1].s == "through" || x.toks[j+1].s == "ahead") {
 		return futAction, j
 	}
-	if arrivalVerbs[v] {
+	if arrivalVerbs[v] || v == "with" && j+1 < rhi && x.toks[j+1].s == "you" {
 		return futArrival, j
 	}
 	return futAction, j
+}
+
+// timed reports a time frame or a retry in the sentence around token i, which
+// makes "I'll ..." a commitment to later work ("I'll retry it later today", "I'll
+// resubmit it and it should post within 48 hours") rather than an intention.
+func (x *extraction) timed(i int) bool {
+	lo, hi := i, i
+	for lo > 0 && x.toks[lo-1].kind != tBreak && !sentenceEnd(x.toks[lo-1]) {
+		lo--
+	}
+	for hi < len(x.toks) && x.toks[hi].kind != tBreak && !sentenceEnd(x.toks[hi]) {
+		hi++
+	}
+	for j := lo; j < hi; j++ {
+		if timeWords[x.toks[j].s] {
+			return true
+		}
+	}
+	return false
+}
+
+func sentenceEnd(t token) bool {
+	return t.kind == tPunct && (t.s == "." || t.s == "!" || t.s == "?") && t.space
+}
+
+var timeWords = map[string]bool{
+	"later": true, "tomorrow": true, "tonight": true, "today": true, "within": true, "again": true,
+	"soon": true, "shortly": true, "asap": true, "hour": true, "hours": true, "day": true, "days": true,
+	"minutes": true, "minute": true, "week": true, "weeks": true, "morning": true, "afternoon": true,
+	"evening": true, "overnight": true, "next": true, "monday": true, "tuesday": true, "wednesday": true,
+	"thursday": true, "friday": true, "saturday": true, "sunday": true, "retry": true, "resubmit": true,
+	"reattempt": true, "eod": true, "weekend": true, "resend": true, "reissue": true, "reprocess": true,
+	"rerun": true, "manually": true,
 }
 
 // nonCommitVerbs after "I'll" promise no step: "I'll escalate this", "I'll keep you posted".
 var nonCommitVerbs = map[string]bool{
 	"need": true, "escalate": true, "ask": true, "contact": true, "check": true, "look": true,
 	"investigate": true, "flag": true, "report": true, "reach": true, "keep": true, "let": true,
-	"monitor": true, "have": true, "pass": true,
+	"monitor": true, "have": true, "pass": true, "pick": true,
 }
 
 var futureSkip = map[string]bool{
@@ -206,7 +286,7 @@ var futureSkip = map[string]bool{
 var arrivalVerbs = map[string]bool{
 	"receive": true, "get": true, "see": true, "arrive": true, "appear": true, "show": true,
 	"reflect": true, "post": true, "land": true, "hit": true, "reach": true, "ship": true,
-	"ships": true, "head": true, "follow": true, "go": true, "come": true, "take": true,
+	"ships": true, "head": true, "go": true, "come": true, "take": true,
 	"credited": true, "delivered": true, "reflected": true, "visible": true, "back": true,
 	"there": true, "on": true, "in": true, "available": true, "showing": true, "arriving": true,
 }

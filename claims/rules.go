@@ -7,19 +7,27 @@ package claims
 // fixtures/claims/README.md gives the same rules as labeling rules, with examples.
 //
 //  1. Segmentation (segment.go). Sentences end at . ! ?, blank lines, list items,
-//     table rows, "Key: value" lines, emoji bullets and code fences. Clauses are
-//     cut at contrast and cause connectors (but, however, unfortunately, because,
-//     since, so), semicolons, a dash after four words, ", and" or "and" before a
-//     new subject, and before the question of a question sentence ("cancelled, is
-//     there anything else?"). A claim rarely crosses these cuts.
+//     table rows, short "Key: value" lines (a parenthesis may sit in the key),
+//     emoji bullets, markdown checkboxes and code fences. Clauses are cut at
+//     contrast and cause connectors (but, however, unfortunately, because, since,
+//     so; not "has since been"), semicolons, a dash after four words, a colon
+//     after a full statement ("your exchange is underway: the ..."), ", and" or
+//     "and" before a new subject ("and nothing was charged"), and before the
+//     question of a question sentence ("cancelled, is there anything else?"). A
+//     claim rarely crosses these cuts.
 //  2. Mentions (lexicon.go). A step is named by its lexicon plus the scenario's
 //     terms, with a form: a name ("refund"), a done form ("refunded", "back in
 //     stock") or a failed form ("your order is active again"). "order" alone names
 //     no step. "address" is the profile or the order's shipping address by its
 //     qualifiers (profile, on file, default, "for future orders" / order,
-//     shipment, delivery, ship to; "everywhere" both). Look-alikes name nothing
-//     ("our team has been notified"). A bare "cancelled" whose subject or object
-//     is another step undoes that step ("the replacement was cancelled").
+//     shipment, delivery, ship to; "everywhere", "both" or the plural both); an
+//     "old address" names a step only with a qualifier. Look-alikes name nothing
+//     ("our team has been notified", "our inventory system", "awaiting the
+//     bank's confirmation", "the number on file"). A bare "cancelled" whose
+//     subject or object is another step undoes that step ("the replacement was
+//     cancelled"). A status word in the gap of a name is read ("your money is
+//     heading back"); a done form's own words are not, except a negation,
+//     failure or doubt ("the order is still going to the old address").
 //  3. Groups and regions (this file). Mentions coordinated within three words share
 //     one predicate ("cancelled and refunded", "neither the refund nor the
 //     replacement"), and so does a step's noun with its own verb ("replacement
@@ -39,17 +47,35 @@ package claims
 //     through", ✓, "true") -> done; a future describing the customer receiving
 //     the result ("you'll receive", "will appear", "should arrive") -> done;
 //     "was able to" or a done form -> done; a time word alone ("overnight",
-//     "tomorrow") -> pending. Hedges ("should have been", "appears to have", "I
-//     believe") do not weaken a done; doubt does. "I'll escalate this" or "I'll
-//     keep you posted" commit to nothing.
+//     "tomorrow") -> pending. Hedges ("should have been", "should now be",
+//     "appears to have", "I believe") do not weaken a done; doubt does ("can't
+//     guarantee"). "I'll escalate this", "I'll keep you posted" or "we'll follow
+//     up" commit to nothing; "I'll <verb>" with no time frame or retry in its
+//     sentence is an intention ("Sure! I'll update your address"), with one it
+//     commits ("I'll retry it tomorrow"). A done form before a future makes the
+//     future settlement ("has been ordered and will ship tomorrow"). After a
+//     retry ("retried", "on the second try", "eventually") the outcome that
+//     follows wins ("429, retried, 2nd attempt 200"), and a failure in "after
+//     the first attempt ..." is history. A 2xx status after "returned",
+//     "attempt" or "status" is done; a number glued to an id ("C-400") is no
+//     status. A counterfactual ("it would have said ...") claims nothing.
 //  5. Within a clause, a group with no cue of its own inherits a governing
 //     negation, future, ability or mood across a coordinator ("I couldn't cancel
 //     the order or issue a refund", "we will update your address and redirect
-//     your order"). A condition ("if", "once", "as soon as", "on arrival") with a
-//     future, offer or intention in its clause, or in the next clause joined by
-//     "and", voids every future-derived claim and every group whose region holds
-//     the condition: "once the return arrives we will refund you" says nothing.
-//     Questions void the clauses that ask.
+//     your order"); so does a done verb before its first object when nothing
+//     follows the later objects ("I updated your profile and the delivery
+//     address"). A condition ("if", "once", "as soon as", "on arrival", "please
+//     reply") with a future, offer or intention in its clause, or in the next
+//     clause joined by "and", voids every future-derived claim, every group whose
+//     region holds the condition, and every group inside the if-part ("as soon as
+//     it arrives and is checked in, we'll ..."; "you'll get a text when the
+//     order is updated"): "once the return arrives we will refund you" says
+//     nothing. What a group's region says before a condition that follows it
+//     stands ("queued and will ship when stock arrives"), and a condition after
+//     ", and <predicate>" governs only that predicate ("we'll redirect the order
+//     within 24 hours, and text you once done"). Questions void the clauses that
+//     ask; an auxiliary opens a question only before its subject ("did the
+//     refund ...", not "do note ...").
 //  6. Across clauses (discourse.go). A clause without mentions carries its claim
 //     to the last step named before it, in the same paragraph: a failure or
 //     delay after a contrast in the same sentence ("created, but PSP returned
@@ -57,8 +83,11 @@ package claims
 //     it for a retry", "the warehouse will do that on Monday"), a delay only onto
 //     a step not done, a completion only onto a step not yet qualified; and a
 //     first-person commitment after a failure ("the refund failed. I'll try again
-//     in a few minutes"). A bare label ("Refund of $40 —") takes the claim of the
-//     clause that follows it.
+//     in a few minutes"); and the success of a retry ("but it went through on the
+//     second try"). A contrast clause whose first-person verb has an object of
+//     its own ("but I couldn't reach the courier") carries nothing. A bare label
+//     ("Refund of $40 —", a heading line "**Replacement**") takes the claim of
+//     the clause that follows it.
 //  7. Across mentions of a step, the later decisive claim wins, except that
 //     pending never takes back done: "issued; it will post in 5-7 days" is done.
 //  8. Overall (discourse.go). "All done", "everything is taken care of", "your
@@ -67,7 +96,9 @@ package claims
 //     ("everything went through except the refund") -> partial, with the other
 //     steps done; "nothing was changed", "couldn't complete any of it", "rolled
 //     everything back" -> failure that says nothing was done; "wasn't able to
-//     complete your request" -> failure. Steps the message does not qualify become
+//     complete your request" -> failure. An overall phrase that holds a step
+//     mention ("your account address remains unchanged"), or "both" after named
+//     steps, is about those steps. Steps the message does not qualify become
 //     done under success, failed under a nothing-done failure or under a plain
 //     failure when no step is qualified, and stay unmentioned otherwise.
 
@@ -126,6 +157,8 @@ func (x *extraction) groupClause(ci int) {
 		switch {
 		case g.v.src == srcNone && x.allNames(*g) && inheritable(p.v.src):
 			g.v = p.v
+		case g.v.src == srcNone && x.allNames(*g) && p.v.src == srcCue && x.governs(d, p):
+			g.v = p.v // "updated the profile and the shipping address of the order"
 		case g.v.src == srcForm && p.v.src == srcFuture:
 			g.v = p.v // "will be restocked and refunded"
 		}
@@ -139,11 +172,65 @@ func (x *extraction) groupClause(ci int) {
 	if x.conditional(d) {
 		for i := range gs {
 			g := &gs[i]
-			if g.v.src == srcFuture || g.v.src == srcNone || x.hasCue(d, kCond, g.rlo, g.rhi) {
+			if cp := x.firstCue(d, kCond, g.hi, c.hi); cp >= 0 && !x.hasCue(d, kCond, c.lo, g.hi) {
+				if cut := x.laterPredicate(g.hi, cp); cut >= 0 {
+					// The condition belongs to a later coordinated predicate: "we'll
+					// redirect the order within 24 hours, and text you once done".
+					v := x.eval(d, x.ms[g.mlo:g.mhi], g.rlo, min(g.rhi, cut))
+					if v == noClaim && i > 0 && x.coordinated(gs[i-1].hi, g.lo) && x.allNames(*g) && inheritable(gs[i-1].v.src) {
+						v = gs[i-1].v
+					}
+					g.v = v
+					continue
+				}
+			}
+			if at := x.firstCue(d, kCond, g.hi, g.rhi); at >= 0 && !x.hasCue(d, kCond, g.rlo, g.hi) {
+				// The condition follows the group: what is said before it still
+				// stands ("queued and will ship when stock arrives").
+				if v := x.eval(d, x.ms[g.mlo:g.mhi], g.rlo, at); v.src == srcCue {
+					g.v = v
+					continue
+				}
+			}
+			if g.v.src == srcFuture || g.v.src == srcNone || x.hasCue(d, kCond, g.rlo, g.rhi) || x.inProtasis(d, c, *g) {
 				g.v = verdict{Unmentioned, srcMood}
 			}
 		}
 	}
+}
+
+// laterPredicate returns where a predicate coordinated after a group starts
+// (", and text you"), when it lies between the group and a condition at cp;
+// -1 otherwise.
+func (x *extraction) laterPredicate(from, cp int) int {
+	cut := -1
+	for i := from; i < cp; i++ {
+		if x.toks[i].s == "and" && i > 0 && x.toks[i-1].s == "," {
+			cut = i - 1
+		}
+	}
+	return cut
+}
+
+// governs reports that a group's claim comes from a verb before it ("updated the
+// profile") and nothing after it qualifies it, so that the verb also takes the
+// objects coordinated after it.
+func (x *extraction) governs(d *clauseData, g group) bool {
+	before := false
+	for _, cu := range x.cuesIn(d, g.rlo, g.lo) {
+		if cu.k.layer() == lPolarity {
+			before = true
+		}
+	}
+	if !before {
+		return false
+	}
+	for _, cu := range x.cuesIn(d, g.hi, g.rhi) {
+		if cu.k.layer() == lPolarity || cu.k.layer() == lMood {
+			return false
+		}
+	}
+	return true
 }
 
 func inheritable(s source) bool { return s == srcAux || s == srcFuture || s == srcMood }
@@ -289,6 +376,38 @@ func (x *extraction) coordinated(a, b int) bool {
 	return false
 }
 
+// inProtasis reports a group inside the if-part of a condition: a condition
+// before it, and what the condition governs after the group ("as soon as the
+// pair reaches us and is checked in, we'll send the new one") or before the
+// condition ("you'll get an email when the order is updated").
+func (x *extraction) inProtasis(d *clauseData, c clause, g group) bool {
+	cp := x.firstCue(d, kCond, c.lo, g.lo)
+	if cp < 0 {
+		return false
+	}
+	for _, cu := range x.cuesIn(d, c.lo, c.hi) {
+		switch cu.k {
+		case kFuture, kOffer, kIntent:
+			// "..., we'll send it" after the group, or "you'll get an email when
+			// ..." before the condition.
+			if cu.lo >= g.hi || cu.lo < cp {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// firstCue returns where the first cue of kind k in [lo, hi) starts, or -1.
+func (x *extraction) firstCue(d *clauseData, k kind, lo, hi int) int {
+	for _, cu := range x.cuesIn(d, lo, hi) {
+		if cu.k == k {
+			return cu.lo
+		}
+	}
+	return -1
+}
+
 func (x *extraction) hasCue(d *clauseData, k kind, lo, hi int) bool {
 	for _, cu := range x.cuesIn(d, lo, hi) {
 		if cu.k == k {
@@ -345,6 +464,27 @@ func (x *extraction) asks(ci int) bool {
 	}
 	return ci == len(x.cls)-1 || x.cls[ci+1].sent != c.sent
 }
+
+// opensQuestion reports a clause that opens like a question. An auxiliary opens
+// one only before its subject ("do you want", "did the refund"), not as an
+// imperative ("do note the refund hasn't posted").
+func (x *extraction) opensQuestion(c clause) bool {
+	s := x.toks[c.lo].s
+	if !questionOpeners[s] {
+		return false
+	}
+	if !auxOpeners[s] {
+		return true
+	}
+	if c.lo+1 >= c.hi {
+		return true
+	}
+	n := x.toks[c.lo+1].s
+	return askSubjects[n] || determiners[n] || n == "it" || n == "they" || n == "he" || n == "she" ||
+		n == "everything" || n == "anything" || n == "n't" || n == "not"
+}
+
+var auxOpeners = map[string]bool{"do": true, "does": true, "did": true}
 
 var questionOpeners = map[string]bool{
 	"would": true, "could": true, "can": true, "do": true, "does": true, "did": true, "is": true,

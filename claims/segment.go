@@ -48,22 +48,61 @@ var newSubject = map[string]bool{
 	"the": true, "a": true, "an": true, "your": true, "our": true, "my": true, "i": true,
 	"we": true, "you": true, "it": true, "they": true, "this": true, "that": true, "these": true,
 	"those": true, "no": true, "nothing": true, "everything": true, "their": true, "its": true,
+	"there": true,
 }
 
 // subjectPronouns after a bare "and" open an independent clause ("I'm retrying
 // now and you'll get an email").
-var subjectPronouns = map[string]bool{"i": true, "we": true, "you": true, "they": true, "it": true}
+var subjectPronouns = map[string]bool{
+	"i": true, "we": true, "you": true, "they": true, "it": true,
+	"nothing": true, "no": true, "none": true, // "restocked and nothing was charged"
+}
 
 // askWords and askSubjects open a question inside a sentence: ", would you", ", is there".
 var (
 	askWords = map[string]bool{
 		"would": true, "could": true, "can": true, "do": true, "is": true, "shall": true,
-		"should": true, "did": true, "are": true,
+		"should": true, "did": true, "are": true, "want": true,
 	}
 	askSubjects = map[string]bool{
-		"you": true, "there": true, "i": true, "we": true, "that": true, "this": true,
+		"you": true, "there": true, "i": true, "we": true, "that": true, "this": true, "me": true,
 	}
 )
+
+// sinceAdverb: "since" next to these is a time adverb, not a clause connector
+// ("has since been cancelled", "since then").
+var sinceAdverb = map[string]bool{
+	"has": true, "have": true, "had": true, "'s": true, "'ve": true, "ever": true, "long": true,
+	"been": true, "then": true, "was": true, "were": true, "is": true, "are": true,
+}
+
+// statementBefore reports that the tokens before a colon are a sentence of their
+// own, not a label: at least four words outside parentheses, one of them a finite
+// verb ("your exchange is underway: the black pair ..."). A label ("Refund of $40
+// to Visa:", "Restock (2 mugs):") keeps its value.
+func statementBefore(toks []token, lo, hi int) bool {
+	words, finite, depth := 0, false, 0
+	for i := lo; i < hi; i++ {
+		t := toks[i]
+		switch {
+		case t.s == "(":
+			depth++
+		case t.s == ")":
+			depth = max(depth-1, 0)
+		case depth > 0 || t.kind != tWord:
+		default:
+			words++
+			finite = finite || finiteWords[t.s]
+		}
+	}
+	return words >= 4 && finite
+}
+
+var finiteWords = map[string]bool{
+	"is": true, "are": true, "was": true, "were": true, "has": true, "have": true, "had": true,
+	"'s": true, "'ve": true, "'re": true, "'m": true, "am": true, "should": true, "will": true,
+	"'ll": true, "did": true, "n't": true, "can": true, "could": true, "went": true,
+}
 
 // notSoConj: "so" followed by these is an adverb, not a clause connector.
 var notSoConj = map[string]bool{
@@ -123,6 +162,8 @@ func splitClauses(toks []token, lo, hi, sent, para int, question bool, cls []cla
 			cut, next, skip = true, leadCause, 1
 		case t.s == dash && t.kind == tPunct && words > 3:
 			cut, next, skip = true, leadCause, 1
+		case t.s == ":" && i+1 < hi && toks[i+1].kind == tWord && statementBefore(toks, start, i):
+			cut, next, skip = true, leadNone, 1 // "your exchange is underway: the ..."
 		case t.s == "," && i+2 < hi && toks[i+1].s == "and" && newSubject[toks[i+2].s]:
 			cut, next, skip = true, leadNone, 2
 		case t.s == "and" && i > start && i+1 < hi && subjectPronouns[toks[i+1].s]:
@@ -144,6 +185,9 @@ func splitClauses(toks []token, lo, hi, sent, para int, question bool, cls []cla
 				}
 				if t.s == "while" && i+1 < hi && toks[i+1].s == "ago" {
 					break
+				}
+				if t.s == "since" && (sinceAdverb[toks[i-1].s] || i+1 < hi && sinceAdverb[toks[i+1].s]) {
+					break // "has since been cancelled"
 				}
 				cut, next, skip = true, l, 1
 			} else {

@@ -67,6 +67,7 @@ var respell = map[string][]string{
 	// Chat shorthand.
 	"u": {"you"}, "ur": {"your"}, "shld": {"should"}, "pls": {"please"}, "plz": {"please"},
 	"thx": {"thanks"}, "tmrw": {"tomorrow"}, "msg": {"message"}, "acct": {"account"},
+	"goin": {"going"}, "shoud": {"should"}, "shud": {"should"}, "wil": {"will"},
 
 	// American spellings and hyphenated forms the patterns write as one word.
 	"canceled": {"cancelled"}, "cancelation": {"cancellation"}, "canceling": {"cancelling"},
@@ -76,6 +77,7 @@ var respell = map[string][]string{
 	"re-ship": {"reship"}, "re-sent": {"resent"}, "re-send": {"resend"},
 	"re-submitted": {"resubmitted"}, "re-tried": {"retried"}, "re-try": {"retry"},
 	"re-trying": {"retrying"}, "as-is": {"as", "is"}, "brand-new": {"brand", "new"},
+	"despatched": {"dispatched"}, "despatch": {"dispatch"}, "re-issued": {"reissued"},
 }
 
 // respellFirst and respellMax let most words skip the respell lookup.
@@ -99,7 +101,7 @@ func tokenize(msg string, toks []token) []token {
 	low := lower(msg)
 	toks = toks[:0]
 	i := skipLineStart(low, 0)
-	item := i > 0 || startsItem(low[i:]) // the current line is a list item
+	item := i > 0 || startsItem(low[i:]) || keyValueItem(low[i:]) // the current line is a list item
 	for i < len(low) {
 		r, n := utf8.DecodeRuneInString(low[i:])
 		switch {
@@ -120,7 +122,7 @@ func tokenize(msg string, toks []token) []token {
 				toks = appendBreak(toks)
 			}
 			i = skipLineStart(low, j)
-			item = i > j || startsItem(low[i:])
+			item = i > j || startsItem(low[i:]) || keyValueItem(low[i:])
 			continue
 		case r == ' ' || r == '\t' || r == '\r' || (r >= utf8.RuneSelf && unicode.IsSpace(r)):
 			if len(toks) > 0 {
@@ -131,6 +133,13 @@ func tokenize(msg string, toks []token) []token {
 				i = j
 				continue
 			}
+		case r == '[' && i+2 < len(low) && (low[i+1] == 'x' || low[i+1] == ' ') && low[i+2] == ']':
+			// A markdown checkbox: "[x]" is done, "[ ]" says nothing by itself.
+			if low[i+1] == 'x' {
+				toks = append(toks, token{s: markDone, kind: tMark})
+			}
+			i += 3
+			continue
 		default:
 			if m := markOf(r); m != "" {
 				toks = append(toks, token{s: m, kind: tMark})
@@ -412,16 +421,37 @@ func hardLine(s string, nl, next int, toks []token) bool {
 	return keyValueLine(rest)
 }
 
+// keyValueItem reports a "Key: value" line whose value is a short entry, not
+// prose wrapped onto the next line ("One hiccup: the restock failed. It's\nbeing
+// retried").
+func keyValueItem(line string) bool {
+	if !keyValueLine(line) {
+		return false
+	}
+	if k := strings.IndexByte(line, '\n'); k >= 0 {
+		line = line[:k]
+	}
+	return !strings.Contains(line, ". ") && !strings.Contains(line, "! ") && !strings.Contains(line, "? ")
+}
+
 // keyValueLine reports whether a line starts with a short "Key: value" label.
 func keyValueLine(line string) bool {
-	words := 0
+	words, depth := 0, 0
 	inWord := false
-	for i := 0; i < len(line) && i < 48; i++ {
+	for i := 0; i < len(line) && i < 64; i++ {
 		c := line[i]
 		switch {
+		case c == '(' || c == '[':
+			depth++ // "Restock (2x MUG-BLU, 1x LAMP-01): pending"
+			inWord = false
+		case c == ')' || c == ']':
+			depth = max(depth-1, 0)
+		case c == '\n':
+			return false
+		case depth > 0:
 		case c == ':':
 			return words > 0 && words <= 4
-		case c == '\n', c == '.', c == ',', c == ';', c == '!', c == '?':
+		case c == '.', c == ',', c == ';', c == '!', c == '?':
 			return false
 		case c == ' ' || c == '\t':
 			inWord = false
