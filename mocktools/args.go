@@ -56,7 +56,8 @@ func checkValue(path string, schema map[string]any, v any) error {
 				return fmt.Errorf("%s: missing required %q", path, r)
 			}
 		}
-		keys := make([]string, 0, len(obj))
+		var buf [8]string // most calls have a few arguments: no allocation
+		keys := buf[:0]
 		for k := range obj {
 			keys = append(keys, k)
 		}

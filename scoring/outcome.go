@@ -22,8 +22,9 @@ type StepFacts struct {
 func Outcomes(s *scenarios.Scenario, final world.State, audit []world.Mutation) []StepFacts {
 	facts := make([]StepFacts, len(s.Steps))
 	held := make([]bool, len(s.Steps))
+	beforeEnv := s.Before.Env()
 	for i, st := range s.Steps {
-		held[i] = scenarios.Holds(st.DoneProgram, s.Before)
+		held[i] = scenarios.HoldsIn(st.DoneProgram, beforeEnv)
 	}
 	var env map[string]any
 	world.Replay(s.Before, audit, func(call []world.Mutation, state world.State) {
