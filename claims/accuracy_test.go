@@ -9,7 +9,7 @@ import (
 )
 
 // The labeled set is the extractor's contract: step-claim accuracy below 0.95
-// fails the suite. Batches "late", "probe" and "dev" were written apart from the
+// fails the suite. Batches "late", "probe", "dev" and "dev2" were written apart from the
 // first rules; their scores are reported apart (fixtures/claims/README.md).
 var _ = Describe("accuracy on the labeled replies", func() {
 	var cases []Case
@@ -25,7 +25,7 @@ var _ = Describe("accuracy on the labeled replies", func() {
 		all := Accuracy(cases, nil)
 		GinkgoWriter.Printf("all:   %s", summary(all))
 		AddReportEntry("claim accuracy (all)", all.String())
-		for _, batch := range []string{"late", "probe", "dev"} {
+		for _, batch := range []string{"late", "probe", "dev", "dev2"} {
 			s := Accuracy(Filter(cases, func(c Case) bool { return c.Batch == batch }), nil)
 			GinkgoWriter.Printf("%-6s %s\n", batch+":", s)
 			AddReportEntry("claim accuracy (batch "+batch+")", s.String())

@@ -26,6 +26,7 @@ const (
 
 	kOffer  // "would you like", "if you'd like", "I can"
 	kIntent // "let me", "I'll go ahead and", "I'm going to"
+	kWish   // "you'd like", "you wanted": the customer's request, restated
 	kCond   // "if", "once", "as soon as"
 
 	kOvSuccess  // "all done", "everything is taken care of"
@@ -55,6 +56,11 @@ func (k kind) layer() layer {
 	return lOverall
 }
 
+// notVerb ends a pattern where "going to" leads to a place, not a verb: "still
+// going to Oak Court", not "still going to send it".
+const notVerb = "!be|send|process|try|need|get|have|make|ship|arrive|take|do|see|update|cancel|refund|email|" +
+	"text|notify|reach|call|check|let|keep|follow|look|work|go|issue|change|redirect|restock|retry|resend"
+
 // cues lists the phrases of every non-mention kind, in the pattern syntax of
 // pattern.go.
 var cues = map[kind][]string{
@@ -63,6 +69,8 @@ var cues = map[kind][]string{
 		"notified|informed|alerted ?the|our team|staff|department|billing|finance|warehouse|supervisor|manager|carrier|courier",
 		// A step's noun naming a system or team, not the step: "our inventory system is down".
 		"inventory|stock system|systems|service|api|database|db|team|tool|software|platform|department|staff",
+		// A third party that sends them: "our SMS provider is rate-limiting us".
+		"sms|email|text|texting|messaging|notification|notifications|mail provider|providers|gateway|vendor",
 		// Other details on file: "the phone number on file was rejected".
 		"phone|number|card|email|name|payment|details|method|contact on file",
 		// Someone else's confirmation, not the customer's: "awaiting settlement confirmation".
@@ -78,14 +86,19 @@ var cues = map[kind][]string{
 		"returned", "delivered", "worked", "authorized", "authorised", "actioned", "organised", "organized", "reissued",
 		"reflected", "reflects", "reflect", "got", "accepted", "headed", "heading", "pushed", "made",
 		"settled", "recorded", "logged", "modified", "amended", "corrected", "switched", "moved",
-		"went|gone|put|is|are|'s through", "in place", "went|gone out", "en route",
-		"on its|the|their way", "ordered", "taken care of", "is|are|'s|was now",
+		"went|gone|put|is|are|'s through", "in place", "went|gone out", "en route", "in transit",
+		"on its|the|their|there way", "ordered", "taken care of", "is|are|'s|was now",
 		"now lists|shows|reads|reflects|has|have|points|says|list|show|point|read|reflect",
 		"did !n't|not", "set up", "in effect", "finished|completed|done|complete processing",
 		// Settlement timing: "the refund can take up to 10 days to show", "expect
 		// your refund within 5 days".
 		"take|takes|taking ~6 to show|appear|post|arrive|reflect|clear|land|reach|settle",
 		"expect your", "you ?can|should|may|will|'ll expect", "please expect",
+		// The customer holding the result: "you should have a text from us shortly".
+		"you should ?now|already|also have|'ve",
+		"check|checking|watch|watching ?your inbox|email|emails|phone|texts|messages|mailbox|spam|junk",
+		"keep|keeping an eye on|out ?for ?your inbox|email|emails|phone|texts|messages|mailbox|spam|junk",
+		"look|looking out for|in ?your inbox|email|emails|phone|texts|messages|mailbox|spam|junk",
 		"scheduled for|to dispatch|ship|shipment|shipping|delivery|arrive", "scheduled to be delivered|shipped|dispatched",
 		"tracking number|details|link|info", "true", "new|updated|correct address",
 		markDone,
@@ -103,7 +116,10 @@ var cues = map[kind][]string{
 		"encountered|ran|run|hit into ~2 issue|issues|problem|problems|snag", "encountered ~2 issue|issues|problem|snag",
 		"hiccup", "started|began failing|erroring", "started|began to fail",
 		"still has|have|shows|show|lists|list|reads|points ~2 old|previous|original|former|same",
-		"still going|goes|headed|heading|shipping|set|routed|addressed to",
+		"still goes|headed|heading|shipping|set|routed|addressed to", "still going to " + notVerb,
+		// "the record still shows $0.00 refunded"; not "it still shows as cancelled".
+		"still shows|show|showed|showing|lists|list|listed|listing|reads|read|says|said !as",
+		"still set|scheduled|due|planned to go|ship|arrive|head|deliver", "still set|scheduled|due|planned to be delivered|shipped|sent",
 		"still go|ship|arrive|head to|at", "still be delivered|shipped|sent to|at", "too late",
 		"held|holding|kept|keeping ~3 back", "withheld", "withholding",
 		markFail,
@@ -136,6 +152,10 @@ var cues = map[kind][]string{
 		"do|does n't|not ~4 overnight|weekends|weekend|holidays|nights|sundays|saturdays|sunday|saturday",
 		"you ?originally ordered|purchased|bought", "originally ordered",
 		"the|your|our|a returned", // an adjective: "the returned pair"
+		// The customer waiting, not the work: "the refund you've been waiting for".
+		"you 're|are|'ve|have ?been ?still waiting|awaiting",
+		// No state at all, not a failure: "so nothing is left half done".
+		"half|halfway done|finished|complete|completed",
 	},
 	kPending: {
 		"pending", "queued", "queue", "scheduled", "being", "in progress", "underway", "under way",
@@ -175,8 +195,10 @@ var cues = map[kind][]string{
 	kOffer: {
 		"would you like|prefer|rather", "do you want", "want me to", "shall|should i|we",
 		"if you ?'d|would ?still like|prefer|want", "if you like|want|prefer|wish",
-		"let me know if|whether|how", "i|we can|could !confirm|see|tell|assure|verify|only|n't|not",
+		"let me know if|whether|how", "let|letting me|us know", "i|we can|could !confirm|see|tell|assure|verify|only|n't|not",
 		"happy|glad to", "feel free", "just say the word", "i|we 'd|would be happy|glad",
+		// What the customer has to do: "you'll need to contact the returns team to get it sorted".
+		"you ?'ll|will|would|may|might ?also|still|just need|have to !wait|allow|give|expect",
 	},
 	kIntent: {
 		"let me !know", "i|we ?'ll|will go ahead", "i|we 'll|will now", "i|we 'll|will just",
@@ -184,6 +206,9 @@ var cues = map[kind][]string{
 		"allow me to", "i|we 'd|would like to", "i|we 'll|will proceed|start|begin",
 		// A counterfactual reports nothing: "it would have said the refund was complete".
 		"would|might|could have said|shown|told|claimed|stated|implied|suggested|read",
+	},
+	kWish: {
+		"'d|would like|love|prefer", "want|wants|wanted|wish|wished|requested|needed", "asked ?for|me|us|that|to",
 	},
 	kCond: {
 		"if", "once", "when", "whenever", "as soon as", "after", "until", "unless", "provided",
@@ -193,7 +218,7 @@ var cues = map[kind][]string{
 	},
 
 	kOvSuccess: {
-		"all done|set|good|sorted|complete|completed|finished",
+		"all done|set|good|sorted|complete|completed|finished|updated|changed|processed|handled",
 		"everything ?else ?'s|is|has|was|were|got|should|will|'ll ?be|been ?now ?all ?fully done|complete|completed|sorted|processed|handled|finished|fixed|set|good|updated|changed|resolved|ok|okay",
 		"request|exchange|swap went|has|'s|is ?gone through",
 		"that|this should|will|'ll|does ?do it", "that|this should|will|'ll|does ?do the trick",
@@ -206,7 +231,7 @@ var cues = map[kind][]string{
 		"everything ~2 smoothly|fine|well", "the whole thing|lot ~2 done|complete|completed|sorted|handled|through",
 		"both ?are|have|were ?been done|complete|completed|processed|through",
 		"request|exchange|swap|return ?has|'s|was|is ?been ?now ?fully|successfully|all done|complete|completed|processed|fulfilled|handled|finalized",
-		"i|we ?'ve|have ?successfully|fully|now|already processed|completed|handled|fulfilled|finished your|the exchange|request|swap",
+		"i|we ?'ve|have ?successfully|fully|now|already processed|completed|handled|fulfilled|finished|done|sorted your|the exchange|request|swap",
 	},
 	kOvPartial: {
 		"partially completed|complete|done|processed|fulfilled|successful|succeeded|through",

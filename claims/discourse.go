@@ -13,20 +13,42 @@ func (x *extraction) crossClause() {
 		}
 		if d.ghi > d.glo {
 			last = &x.groups[d.ghi-1]
-			if last.v.src == srcMood {
-				last = nil
+			if last.v.src == srcMood && last.voided == voidNone {
+				last = nil // a question, an offer or an intention is no referent
 			}
 			x.attachLabel(ci)
 			continue
 		}
-		if last == nil || x.asks(ci) || x.conditional(d) {
+		if last == nil || x.asks(ci) {
 			continue
 		}
-		v := x.eval(d, nil, c.lo, c.hi)
+		hi := c.hi
+		if x.conditional(d) {
+			// Only a predicate before the one the condition governs says
+			// something: "I'll retry it in an hour and email you once it's through".
+			cp := x.firstCue(d, kCond, c.lo, c.hi)
+			if cp <= c.lo || x.hasCue(d, kCond, c.lo, cp) {
+				continue
+			}
+			if hi = x.laterPredicate(d, c.lo, c.lo, cp); hi < 0 {
+				continue
+			}
+		}
+		v := x.eval(d, nil, c.lo, hi)
 		if v.claim == Unmentioned {
 			continue
 		}
 		pronoun := x.refersBack(c)
+		if last.voided != voidNone {
+			// A step named under a condition or in the customer's request is
+			// still what a pronoun refers to: "you'll get the $120 back once the
+			// refund clears; right now it's pending". A completion carries only
+			// as a report ("it was sent this morning"), not as a future.
+			if pronoun && v.src != srcWeak && (v.claim != Done || last.voided == voidWish || v.src == srcCue) {
+				last.v, last.voided = v, voidNone
+			}
+			continue
+		}
 		// After a contrast, a failure word, or a negation whose subject is the
 		// step ("but it didn't go through", "but didn't go through").
 		contrast := c.lead == leadContrast && x.cls[last.clause].sent == c.sent && v.claim != Done &&
@@ -36,16 +58,55 @@ func (x *extraction) crossClause() {
 			last.v = v // "created the replacement, but then had to cancel it"
 		case contrast:
 			last.v = v // "refund txn created but PSP returned 429"
+		case c.lead == leadContrast && pronoun && v.claim == Done && v.src == srcCue && last.v.claim == Failed &&
+			x.cls[last.clause].sent == c.sent && x.emphatic(c):
+			last.v = v // "the request timed out on my end, but it did go through"
 		case v.claim == Done && x.hasCue(d, kRetried, c.lo, c.hi) && (pronoun || x.cls[last.clause].sent == c.sent):
 			last.v = v // "it was declined at first, but went through on the second try"
 		case pronoun && v.claim == Pending && (last.v.claim == Unmentioned || last.v.claim == Failed):
+			last.failed = last.failed || last.v.claim == Failed
 			last.v = v
+		case pronoun && v.claim == Pending && last.v.claim == Done && x.retrying(c):
+			last.v, last.failed = v, true // "only the street changed. I'm retrying that update now"
 		case pronoun && v.claim == Failed && last.v.claim == Unmentioned:
 			last.v = v
 		case v.claim == Pending && v.src != srcWeak && last.v.claim == Failed && x.commits(c):
-			last.v = v // "The refund failed. I'll try again in a few minutes."
+			last.v, last.failed = v, true // "The refund failed. I'll try again in a few minutes."
 		case pronoun && v.claim == Done && last.v == noClaim:
 			last.v = v // "the replacement didn't need a new order, so it's been sent out"
+		}
+	}
+}
+
+// lineMarks applies a status mark that opens a line to the step the line is
+// about: in "❌ Restock: the mugs were returned to inventory, but the lamp was
+// not" the mark is the verdict and the rest is detail.
+func (x *extraction) lineMarks() {
+	for gi := 0; gi < len(x.groups); gi++ {
+		g := &x.groups[gi]
+		c := x.cls[g.clause]
+		s := x.sents[c.sent]
+		if g.lo != s.lo+1 || x.toks[s.lo].kind != tMark || g.v.src == srcMood {
+			continue
+		}
+		var v verdict
+		switch x.toks[s.lo].s {
+		case markDone:
+			v = verdict{Done, srcCue}
+		case markFail:
+			v = verdict{Failed, srcCue}
+		default:
+			v = verdict{Pending, srcCue}
+		}
+		if g.v.claim != v.claim {
+			continue
+		}
+		step := x.ms[g.mlo].step
+		for gj := gi + 1; gj < len(x.groups) && x.cls[x.groups[gj].clause].sent == c.sent; gj++ {
+			h := &x.groups[gj]
+			if h.v.claim != Unmentioned && h.v.claim != v.claim && x.ms[h.mlo].step == step && h.mhi-h.mlo == 1 {
+				h.v = v
+			}
 		}
 	}
 }
@@ -132,6 +193,34 @@ var modalWords = map[string]bool{
 	"'ve": true, "'d": true, "would": true, "just": true, "then": true, "still": true, "never": true,
 }
 
+// retrying reports a new attempt under way or to come ("I'm retrying it",
+// "resubmitting that now"), which says the step is not done yet.
+func (x *extraction) retrying(c clause) bool {
+	for i := c.lo; i < c.hi; i++ {
+		switch x.toks[i].s {
+		case "retry", "retrying", "resubmit", "resubmitting", "reattempt", "reattempting", "redo", "redoing":
+			return true
+		}
+	}
+	return false
+}
+
+// emphatic reports a clause that insists on what it says against what came
+// before: "but it did go through", "but it actually posted".
+func (x *extraction) emphatic(c clause) bool {
+	for i := c.lo; i < c.hi; i++ {
+		switch x.toks[i].s {
+		case "actually", "nevertheless", "nonetheless", "anyway", "still":
+			return true
+		case "did", "does", "do":
+			if i+1 < c.hi && x.toks[i+1].s != "n't" && x.toks[i+1].s != "not" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // commits reports a first-person commitment: "I'll", "we are", "I've".
 func (x *extraction) commits(c clause) bool {
 	for i := c.lo; i+1 < c.hi; i++ {
@@ -163,10 +252,14 @@ func (x *extraction) overall(qualified bool) (Overall, Claim) {
 		if x.asks(ci) || x.conditional(d) || x.hasCue(d, kOffer, c.lo, c.hi) {
 			continue
 		}
+		wish := x.wishAt(d, c)
 		exception := x.hasCue(d, kExcept, c.lo, c.hi)
 		for _, cu := range x.cues[d.clo:d.chi] {
 			if cu.k.layer() == lOverall && x.namesStep(d, cu) {
 				continue // "your account address remains unchanged" is about that step
+			}
+			if wish >= 0 && cu.lo > wish {
+				continue // "you wanted everything done today" restates the request
 			}
 			switch cu.k {
 			case kOvSuccess:

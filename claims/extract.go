@@ -2,6 +2,7 @@ package claims
 
 import (
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -27,7 +28,18 @@ type group struct {
 	lo, hi   int // tokens covered by the mentions
 	rlo, rhi int // region
 	v        verdict
+	failed   bool // v is a later attempt at a step this group first reported failed
+	voided   void // why a mention claims nothing although a pronoun may refer to it
 }
+
+// void says why a group's claim was voided while its step stays a referent.
+type void uint8
+
+const (
+	voidNone void = iota
+	voidCond      // under a condition: "once the refund clears"
+	voidWish      // inside the customer's restated request: "you'd like the order updated"
+)
 
 // clauseData records where a clause's mentions, cues and groups are.
 type clauseData struct {
@@ -40,22 +52,24 @@ type clauseData struct {
 
 // extraction is the per-call working state; it is pooled to keep Extract cheap.
 type extraction struct {
-	steps  []Step
-	extra  *index
-	upd    int // index of update_address, or -1
-	red    int // index of redirect_order, or -1
-	toks   []token
-	sents  []sentence
-	cls    []clause
-	cd     []clauseData
-	ms     []mention
-	cues   []cue
-	groups []group
-	found  []match
-	state  []Claim
-	occ    []uint8 // per token: layers already matched (bit per layer)
-	askAt  []int   // per sentence: first clause that opens like a question, or -1
-	byID   map[string]int
+	steps    []Step
+	extra    *index
+	upd      int // index of update_address, or -1
+	red      int // index of redirect_order, or -1
+	lastAddr int // the step the last resolved address named, or -1
+	addrPara int // the paragraph of that address
+	toks     []token
+	sents    []sentence
+	cls      []clause
+	cd       []clauseData
+	ms       []mention
+	cues     []cue
+	groups   []group
+	found    []match
+	state    []Claim
+	occ      []uint8 // per token: layers already matched (bit per layer)
+	askAt    []int   // per sentence: first clause that opens like a question, or -1
+	byID     map[string]int
 }
 
 var pool = sync.Pool{New: func() any { return new(extraction) }}
@@ -72,6 +86,7 @@ func newExtraction(message string, steps []Step) *extraction {
 	}
 	x.extra = extraIndex(steps)
 	x.upd, x.red = x.stepIndex("update_address"), x.stepIndex("redirect_order")
+	x.lastAddr, x.addrPara = -1, -1
 	x.toks = tokenize(message, x.toks)
 	x.sents, x.cls = segment(x.toks, x.sents[:0], x.cls[:0])
 	x.cd = x.cd[:0]
@@ -127,9 +142,13 @@ func (x *extraction) run() Overall {
 		x.groupClause(ci)
 	}
 	x.crossClause()
+	x.lineMarks()
 	qualified := false
 	for _, g := range x.groups {
 		for _, m := range x.ms[g.mlo:g.mhi] {
+			if g.failed {
+				x.state[m.step] = Failed // the failure a retry follows takes back a done
+			}
 			x.state[m.step] = combine(x.state[m.step], g.v.claim)
 		}
 	}
@@ -217,12 +236,22 @@ func (x *extraction) scanClause(ci int) {
 			if f == fAuto {
 				f = autoForm(x.toks, m.lo, m.hi)
 			}
-			if m.p.step == "replacement" && m.lo > c.lo && originalItem[x.toks[m.lo-1].s] {
-				continue // "the broken vase" is the item being replaced
+			if x.toks[m.lo].s == "order" && m.lo > c.lo && subjectPronouns[x.toks[m.lo-1].s] {
+				continue // a verb: "anything you order from now on will go to ..."
+			}
+			if m.p.step == "replacement" && x.originalItem(c, m) {
+				continue // "the broken vase", "your vase arrived cracked": the item being replaced
 			}
 			x.ms = append(x.ms, mention{step: x.stepIndex(m.p.step), form: f, lo: m.lo, hi: m.hi})
 		case kAddress:
-			a, b := x.resolveAddress(c, m.lo)
+			at := m.hi - 1
+			if s := x.toks[at].s; m.hi-m.lo > 2 && (s == "line" || s == "code") {
+				at-- // "the street line", "the zip code"
+			}
+			a, b := x.resolveAddress(c, at)
+			if a >= 0 && b < 0 {
+				x.lastAddr, x.addrPara = a, c.para
+			}
 			for _, s := range [2]int{a, b} {
 				if s >= 0 {
 					x.ms = append(x.ms, mention{step: s, form: fName, lo: m.lo, hi: m.hi})
@@ -248,15 +277,17 @@ func (x *extraction) scanClause(ci int) {
 	x.cd = append(x.cd, d)
 }
 
-// reassignCancel reads a bare "cancel"/"cancelled" whose subject or object is
-// another step ("the replacement shipment was cancelled", "I cancelled the
-// replacement") as that step being undone, not as the order's cancellation: the
-// cancel_order mention is dropped and a rollback cue put in its place.
+// reassignCancel reads a bare "cancel"/"cancelled"/"called off" whose subject or
+// object is another step ("the replacement shipment was cancelled", "I cancelled
+// the replacement") as that step being undone, not as the order's cancellation:
+// the cancel_order mention is dropped and a rollback cue put in its place.
 func (x *extraction) reassignCancel(d *clauseData) {
 	ms := x.ms[d.mlo:d.mhi]
 	for i := 0; i < len(ms); i++ {
 		m := ms[i]
-		if m.hi-m.lo != 1 || x.steps[m.step].ID != "cancel_order" || !cancelVerbs[x.toks[m.lo].s] {
+		bare := m.hi-m.lo == 1 && cancelVerbs[x.toks[m.lo].s] ||
+			m.hi-m.lo == 2 && x.toks[m.lo].s == "called" && x.toks[m.lo+1].s == "off"
+		if !bare || x.steps[m.step].ID != "cancel_order" {
 			continue
 		}
 		other := false
@@ -275,6 +306,28 @@ func (x *extraction) reassignCancel(d *clauseData) {
 		d.mhi--
 		i--
 	}
+}
+
+// originalItem reports a replacement mention that names the item being replaced:
+// a damage word before it ("the broken vase"), or after it when the mention does
+// not say the item is new ("your vase arrived cracked", not "the new vase arrived
+// cracked too").
+func (x *extraction) originalItem(c clause, m match) bool {
+	if m.lo > c.lo && originalItem[x.toks[m.lo-1].s] {
+		return true
+	}
+	for i := m.lo; i < m.hi; i++ {
+		switch x.toks[i].s {
+		case "new", "replacement", "replacements", "fresh", "another":
+			return false
+		}
+	}
+	for i := m.hi; i < min(m.hi+3, c.hi); i++ {
+		if originalItem[x.toks[i].s] && x.toks[i].s != "original" && x.toks[i].s != "old" && x.toks[i].s != "returned" {
+			return true
+		}
+	}
+	return false
 }
 
 // originalItem words before the item's name mean the one being replaced.
@@ -431,6 +484,7 @@ func (x *extraction) resolveAddress(c clause, i int) (int, int) {
 	if i > c.lo {
 		prev = x.toks[i-1].s
 	}
+	part := !strings.HasPrefix(x.toks[i].s, "address")
 	old := false
 	switch prev {
 	case "email", "ip", "web":
@@ -449,13 +503,26 @@ func (x *extraction) resolveAddress(c clause, i int) (int, int) {
 		both = both || t.s == "everywhere" || t.s == "both"
 		return true
 	}
-	for j := i - 1; j >= c.lo && j >= i-6 && score(j); j-- {
+	j := i - 1
+	for ; j >= c.lo && j >= i-6 && score(j); j-- {
 	}
 	for j := i + 1; j < c.hi && j <= i+7 && score(j); j++ {
+	}
+	if x.standing(c.lo, c.hi) {
+		p += 4 // "anything you order from now on will go to your new address"
+	}
+	if p == 0 && o == 0 && !both && (j < i-6 || j >= c.lo && x.toks[j].s == ",") {
+		// Nothing near: a qualifier further back in the same stretch still says
+		// whose address it is ("when I pulled the order up it still shows the
+		// Boulder address", "for order A4004, the street was changed").
+		for ; j >= c.lo && (x.toks[j].s == "," || score(j)); j-- {
+		}
 	}
 	switch {
 	case x.toks[i].s == "addresses" && !old:
 		return x.upd, x.red // "all addresses updated": the plural is both
+	case part && p == 0 && o == 0 && !both && x.lastAddr >= 0 && x.addrPara == c.para:
+		return x.lastAddr, -1
 	case old && o > p:
 		return x.red, -1
 	case old && p > o:

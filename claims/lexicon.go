@@ -29,7 +29,7 @@ var lexicon = map[string]stepLexicon{
 			"cancelled",
 			"voided|void ?the|your|this ?entire|whole order|orders",
 			"order|order's ~3 voided|void|nullified",
-			"called off ?the|your|this ?whole|entire order",
+			"called off ?the|your|this ?whole|entire order", "called off",
 			"order ~3 no longer active|open|live|processing|exists|valid",
 			"stopped|terminated|withdrawn|withdrew|killed ?the|your|this order",
 			"order ~3 stopped|terminated|withdrawn", "put|placed a stop on|to ?the|your order",
@@ -64,6 +64,7 @@ var lexicon = map[string]stepLexicon{
 			"stock|inventory ~3 put|added|placed|moved back",
 			"stock ?has|have|was|were|'s|is ?been updated|adjusted|restored|replenished|corrected|increased|incremented",
 			"available for sale|purchase", "back on sale",
+			"sellable|resellable|saleable|purchasable|orderable ?again", "for sale again",
 		},
 		name: []string{
 			"restock", "restocking", "restocks", "inventory",
@@ -81,6 +82,8 @@ var lexicon = map[string]stepLexicon{
 			"reversed ?the|your charge|payment|transaction",
 			"charge|payment|transaction|purchase ~3 reversed|refunded|voided|credited",
 			"the|your|a $*|€*|£* ~3 back on|to|in|into", // "the $15 is back on your card"
+			"$*|€*|£* ~3 back on|to|in|into", "see|get|getting|receive|have ?the|your|all $*|€*|£* ~2 back|again",
+			"knocked|knock|knocking ~3 off", "taken|took ?the|your|a $*|€*|£* ~2 off",
 			"charge|payment|transaction|purchase|amount ~4 returned|sent|paid back|to ~2 card|visa|account|mastercard|amex|paypal|bank|original",
 		},
 		name: []string{
@@ -89,6 +92,8 @@ var lexicon = map[string]stepLexicon{
 			"charge|payment reversal",
 			"money|bucks|dollars|cash|funds ~4 back", "money|funds",
 			"difference !in|between", // an exchange's price difference is its refund
+			// "you will see a credit of $15.00", not "your credit card".
+			"credit !card|cards|score|check|limit|union|note|line",
 		},
 	},
 	"notify": {
@@ -109,12 +114,14 @@ var lexicon = map[string]stepLexicon{
 			"exchange ?has ?been shipped|dispatched|sent",
 			"shipped|dispatched|ships !back",
 			"has|have|'s|is|are|was|were ?been ?now|already ordered|reordered", "reordered",
-			"placed ~2 order|orders for",
+			"placed ~2 order|orders for", "i|we ?'ve|have|had ?also|just|now placed ~3 order|orders",
 		},
 		name: []string{
 			"replacement", "replacements", "replace", "replacing", "reship", "resend",
 			"new one|ones|unit|units|pair|item|items|size|device|model|product|machine|set|piece|copy|order|shipment",
-			"brand new", "exchange item|items|unit|shipment|order|product",
+			"brand new", "exchange item|items|unit|units|shipment|order|orders|product",
+			"fresh !start|look|request|ticket|case|attempt|try|email|link|of|air|eyes|batch|round|charge|payment|refund|label|tracking|stock",
+			"order|orders for !you|me|us|them|him|her|it|your|this|that|now|today|tomorrow", // "the order for the white pair"
 			"replacement order|orders|shipment|shipments|unit|item|package",
 			"place|placing ~2 order|orders for", "reorder",
 			"right|correct|larger|smaller|bigger|other|different size|color|colour|model|pair|version|variant",
@@ -126,6 +133,7 @@ var lexicon = map[string]stepLexicon{
 		name: []string{
 			"profile", "account",
 			"account details|info|information|settings|record|records",
+			"by default", "future orders|purchases|deliveries|shipments", // "anything you order will come to ... by default"
 		},
 	},
 	"redirect_order": {
@@ -138,12 +146,18 @@ var lexicon = map[string]stepLexicon{
 		},
 		failed: []string{
 			"ship|ships|shipped|shipping|go|goes|going|delivered|deliver|sent|arrive|arriving ~3 old|original|previous|former|existing address",
+			// "your kettle is still set to go to Oak Court": the order was not redirected.
+			"still set|scheduled|due|planned to go|ship|head|arrive ?to|at",
+			"still set|scheduled|due|planned to be delivered|shipped|sent|going|heading|headed ?to|at",
+			"still headed|heading|routed|addressed|bound|shipping ~2 to|for",
+			"still going to " + notVerb,
+			"still go|goes|ship|ships|arrive|arrives|head|heads to|at",
 		},
 		name: []string{
 			"redirect", "reroute", "redirecting", "rerouting",
 			"update|change|changes to ?your|the order|shipment",
 			"shipping|delivery change|changes|update|updates|details|instructions|destination",
-			"where ~3 delivered|shipped|going|heading|headed|sent|shipping",
+			"where ~3 delivered|shipped|going|heading|headed|sent|shipping", "destination",
 			"order ~2 update|change|changes",
 		},
 	},

@@ -113,6 +113,7 @@ var gapStops = map[string]bool{"and": true, "or": true, "but": true, "then": tru
 type index struct {
 	exact  map[string][]*pattern
 	prefix map[string][]*pattern
+	short  [256]bool // first bytes of prefix keys shorter than three bytes ("$*")
 	all    []*pattern
 }
 
@@ -127,6 +128,9 @@ func (ix *index) add(p *pattern) {
 			k := a[:n]
 			if len(k) > 3 {
 				k = k[:3]
+			}
+			if len(k) < 3 {
+				ix.short[k[0]] = true
 			}
 			ix.prefix[k] = append(ix.prefix[k], p)
 			continue
@@ -153,13 +157,16 @@ func (ix *index) scan(toks []token, lo, hi int, out []match) []match {
 		if len(ix.prefix) == 0 {
 			continue
 		}
-		k := s
-		if len(k) > 3 {
-			k = k[:3]
-		}
-		for _, p := range ix.prefix[k] {
-			if e := p.matchAt(toks, i, hi); e > i {
-				out = append(out, match{p, i, e})
+		// Each pattern sits under one key, its prefix cut to three bytes; shorter
+		// keys are looked up only when there are some.
+		for n := min(len(s), 3); n > 0; n-- {
+			for _, p := range ix.prefix[s[:n]] {
+				if e := p.matchAt(toks, i, hi); e > i {
+					out = append(out, match{p, i, e})
+				}
+			}
+			if !ix.short[s[0]] {
+				break
 			}
 		}
 	}

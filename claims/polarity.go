@@ -62,8 +62,13 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 			able = true
 		case kLater:
 			later = true
-		case kOffer, kIntent:
+		case kOffer:
 			mood = true
+		case kIntent:
+			// "I'm going to retry it this afternoon" commits, like "I'll retry it".
+			if !x.goingTo(cu) || !x.timed(cu.lo) {
+				mood = true
+			}
 		case kFuture:
 			k, verb := x.future(d, cu, rlo, d.hi)
 			futVerb = verb
@@ -127,6 +132,16 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		return verdict{Pending, srcWeak}
 	}
 	return noClaim
+}
+
+// goingTo reports an intention cue said with "going to" or "gonna".
+func (x *extraction) goingTo(cu cue) bool {
+	for i := cu.lo; i < cu.hi; i++ {
+		if s := x.toks[i].s; s == "going" || s == "gonna" {
+			return true
+		}
+	}
+	return false
 }
 
 // futureBefore reports a future marker just before the done form m ("will be
@@ -210,6 +225,9 @@ func (x *extraction) future(d *clauseData, cu cue, rlo, rhi int) (futKind, int) 
 		return futAction, -1
 	}
 	v := x.toks[j].s
+	if subj != "i" && subj != "we" && x.standing(rlo, rhi) {
+		return futArrival, j // a setting in place: "anything you order will come here by default"
+	}
 	if x.toks[cu.lo].s == "should" && passive && (now || j+1 < rhi && x.toks[j+1].s == "now") {
 		return futArrival, j // a hedged present: "should now be cancelled", "should be sorted now"
 	}
@@ -233,6 +251,21 @@ func (x *extraction) future(d *clauseData, cu cue, rlo, rhi int) (futKind, int) 
 		return futArrival, j
 	}
 	return futAction, j
+}
+
+// standing reports a future said of every later order, which describes a
+// setting already in place: "by default", "from now on", "future orders".
+func (x *extraction) standing(lo, hi int) bool {
+	for i := lo; i+1 < hi; i++ {
+		a, b := x.toks[i].s, x.toks[i+1].s
+		switch {
+		case a == "by" && b == "default",
+			a == "now" && b == "on" && i > lo && x.toks[i-1].s == "from",
+			a == "future" && (b == "orders" || b == "purchases" || b == "deliveries" || b == "shipments"):
+			return true
+		}
+	}
+	return false
 }
 
 // timed reports a time frame or a retry in the sentence around token i, which

@@ -17,89 +17,120 @@ package claims
 //     claim rarely crosses these cuts.
 //  2. Mentions (lexicon.go). A step is named by its lexicon plus the scenario's
 //     terms, with a form: a name ("refund"), a done form ("refunded", "back in
-//     stock") or a failed form ("your order is active again"). "order" alone names
-//     no step. "address" is the profile or the order's shipping address by its
-//     qualifiers (profile, on file, default, "for future orders" / order,
-//     shipment, delivery, ship to; "everywhere", "both" or the plural both); an
-//     "old address" names a step only with a qualifier. Look-alikes name nothing
-//     ("our team has been notified", "our inventory system", "awaiting the
-//     bank's confirmation", "the number on file"). A bare "cancelled" whose
-//     subject or object is another step undoes that step ("the replacement was
-//     cancelled"). A status word in the gap of a name is read ("your money is
-//     heading back"); a done form's own words are not, except a negation,
-//     failure or doubt ("the order is still going to the old address").
+//     stock") or a failed form ("your order is active again"). "order" alone names no
+//     step. "address" is the profile or the order's shipping address by its
+//     qualifiers (profile, on file, default, "for future orders" / order, shipment,
+//     delivery, ship to; "everywhere", "both" or the plural both; a setting for later
+//     orders, "by default", "from now on"), looked for near it and, when nothing is
+//     near, further back in its clause ("for order A4004, the street was changed");
+//     an "old address" names a step only with a qualifier. A part of an address ("the
+//     street", "the city and zip") is read the same way, and without a qualifier is
+//     the address last named in its paragraph. Look-alikes name nothing ("our team
+//     has been notified", "our inventory system", "our SMS provider", "awaiting the
+//     bank's confirmation", "the number on file"); "order" after a subject pronoun is
+//     a verb ("anything you order"); a replacement item with a damage word before it
+//     or just after it is the item being replaced ("the broken vase", "your vase
+//     arrived cracked"), unless it is called new. A bare "cancelled" or "called off"
+//     whose subject or object is another step undoes that step ("the replacement was
+//     cancelled"). A status word in the gap of a name is read ("your money is heading
+//     back"); a done form's own words are not, except a negation, failure or doubt
+//     ("the order is still going to the old address").
 //  3. Groups and regions (this file). Mentions coordinated within three words share
 //     one predicate ("cancelled and refunded", "neither the refund nor the
 //     replacement"), and so does a step's noun with its own verb ("replacement
 //     hasn't shipped"). Each group owns its clause up to the next comma,
 //     coordinator or subject pronoun; a parenthesis stays with what precedes it.
-//  4. Claim of a region (polarity.go), strongest first:
-//     offer or intention ("would you like me to", "let me", "I'll go ahead and")
-//     -> unmentioned; doubt ("may not have", "couldn't verify", "stuck") ->
-//     failed; rollback ("reversed", "rolled back", "voided", a failed form) ->
-//     failed; pending words ("queued", "being processed", "retrying", "initiated",
-//     "submitted a request", ⏳) -> pending unless negated; a future committing to
-//     later work ("we'll ship", "will be processed", "should go through") ->
-//     pending, unless a failure is reported after it or a done word sits beside
-//     it ("issued and will be processed in 5 days"); failure words and marks
-//     ("declined", "429", ✗, "except", "n/a") -> failed; a negation ("not",
+//  4. Claim of a region (polarity.go), strongest first: offer or intention ("would
+//     you like me to", "let me", "I'll go ahead and") -> unmentioned; doubt ("may not
+//     have", "couldn't verify", "stuck") -> failed; rollback ("reversed", "rolled
+//     back", "voided", a failed form) -> failed; pending words ("queued", "being
+//     processed", "retrying", "initiated", "submitted a request", ⏳) -> pending
+//     unless negated; a future committing to later work ("we'll ship", "will be
+//     processed", "should go through") -> pending, unless a failure is reported after
+//     it or a done word sits beside it ("issued and will be processed in 5 days");
+//     failure words and marks ("declined", "429", ✗, "except", "n/a", "still shows
+//     Boulder", "still set to go to Oak Court") -> failed; a negation ("not",
 //     "couldn't", "no refund") -> failed; done words and marks ("issued", "went
-//     through", ✓, "true") -> done; a future describing the customer receiving
-//     the result ("you'll receive", "will appear", "should arrive") -> done;
-//     "was able to" or a done form -> done; a time word alone ("overnight",
-//     "tomorrow") -> pending. Hedges ("should have been", "should now be",
-//     "appears to have", "I believe") do not weaken a done; doubt does ("can't
-//     guarantee"). "I'll escalate this", "I'll keep you posted" or "we'll follow
-//     up" commit to nothing; "I'll <verb>" with no time frame or retry in its
-//     sentence is an intention ("Sure! I'll update your address"), with one it
-//     commits ("I'll retry it tomorrow"). A done form before a future makes the
-//     future settlement ("has been ordered and will ship tomorrow"). After a
-//     retry ("retried", "on the second try", "eventually") the outcome that
-//     follows wins ("429, retried, 2nd attempt 200"), and a failure in "after
-//     the first attempt ..." is history. A 2xx status after "returned",
-//     "attempt" or "status" is done; a number glued to an id ("C-400") is no
-//     status. A counterfactual ("it would have said ...") claims nothing.
-//  5. Within a clause, a group with no cue of its own inherits a governing
-//     negation, future, ability or mood across a coordinator ("I couldn't cancel
-//     the order or issue a refund", "we will update your address and redirect
-//     your order"); so does a done verb before its first object when nothing
-//     follows the later objects ("I updated your profile and the delivery
-//     address"). A condition ("if", "once", "as soon as", "on arrival", "please
-//     reply") with a future, offer or intention in its clause, or in the next
-//     clause joined by "and", voids every future-derived claim, every group whose
-//     region holds the condition, and every group inside the if-part ("as soon as
-//     it arrives and is checked in, we'll ..."; "you'll get a text when the
-//     order is updated"): "once the return arrives we will refund you" says
-//     nothing. What a group's region says before a condition that follows it
-//     stands ("queued and will ship when stock arrives"), and a condition after
-//     ", and <predicate>" governs only that predicate ("we'll redirect the order
-//     within 24 hours, and text you once done"). Questions void the clauses that
-//     ask; an auxiliary opens a question only before its subject ("did the
-//     refund ...", not "do note ...").
-//  6. Across clauses (discourse.go). A clause without mentions carries its claim
-//     to the last step named before it, in the same paragraph: a failure or
-//     delay after a contrast in the same sentence ("created, but PSP returned
-//     429"); a rollback, a delay or a completion said of a pronoun ("I've queued
-//     it for a retry", "the warehouse will do that on Monday"), a delay only onto
-//     a step not done, a completion only onto a step not yet qualified; and a
-//     first-person commitment after a failure ("the refund failed. I'll try again
-//     in a few minutes"); and the success of a retry ("but it went through on the
-//     second try"). A contrast clause whose first-person verb has an object of
-//     its own ("but I couldn't reach the courier") carries nothing. A bare label
-//     ("Refund of $40 —", a heading line "**Replacement**") takes the claim of
-//     the clause that follows it.
-//  7. Across mentions of a step, the later decisive claim wins, except that
-//     pending never takes back done: "issued; it will post in 5-7 days" is done.
+//     through", ✓, "true") and the customer holding the result ("you should have a
+//     text from us", "check your inbox") -> done; a future describing the customer
+//     receiving the result ("you'll receive", "will appear", "should arrive") or a
+//     setting for every later order ("anything you order will come here by default")
+//     -> done; "was able to" or a done form -> done; a time word alone ("overnight",
+//     "tomorrow") -> pending. Hedges ("should have been", "should now be", "appears
+//     to have", "I believe") do not weaken a done; doubt does ("can't guarantee").
+//     "I'll escalate this", "I'll keep you posted" or "we'll follow up" commit to
+//     nothing; "I'll <verb>" with no time frame or retry in its sentence is an
+//     intention ("Sure! I'll update your address"), with one it commits ("I'll retry
+//     it tomorrow"); so does "I'm going to" ("I'm going to retry it this afternoon").
+//     What the customer has to do ("you'll need to contact the returns team to get it
+//     sorted") claims nothing. A done form before a future makes the future
+//     settlement ("has been ordered and will ship tomorrow"). After a retry
+//     ("retried", "on the second try", "eventually") the outcome that follows wins
+//     ("429, retried, 2nd attempt 200"), and a failure in "after the first attempt
+//     ..." is history. A 2xx status after "returned", "attempt" or "status" is done;
+//     a number glued to an id ("C-400") is no status. A counterfactual ("it would
+//     have said ...") claims nothing.
+//  5. Within a clause, a group with no cue of its own inherits a governing negation,
+//     future, ability or mood across a coordinator ("I couldn't cancel the order or
+//     issue a refund", "we will update your address and redirect your order"); so
+//     does a done verb before its first object when nothing follows the later objects
+//     ("I updated your profile and the delivery address"). A condition ("if", "once",
+//     "as soon as", "on arrival", "please reply") with a future, offer ("let us
+//     know") or intention in its clause, or in the next clause joined by "and", voids
+//     every future-derived claim, every group whose region holds the condition, and
+//     every group inside the if-part ("as soon as it arrives and is checked in, we'll
+//     ..."; "you'll get a text when the order is updated"): "once the return arrives
+//     we will refund you" says nothing. What a group's region says before a condition
+//     that follows it stands ("queued and will ship when stock arrives"), and a
+//     condition after ", and <predicate>", or after "and <predicate>" when what
+//     precedes has a time frame or a retry of its own, governs only that predicate
+//     ("we'll redirect the order within 24 hours, and text you once done", "I'll
+//     retry it in an hour and email you once it's through"). Questions void the
+//     clauses that ask; an auxiliary opens a question only before its subject ("did
+//     the refund ...", not "do note ..."). A restatement of the customer's request,
+//     with "you" as its subject ("to recap, you'd like your account and order
+//     updated", "you ... wanted the white pair, with the difference refunded"), voids
+//     the groups after it up to where the agent speaks again ("you requested a
+//     refund, which I've issued" stands).
+//  6. Across clauses (discourse.go). A clause without mentions carries its claim to
+//     the last step named before it, in the same paragraph: a failure or delay after
+//     a contrast in the same sentence ("created, but PSP returned 429"); a rollback,
+//     a delay or a completion said of a pronoun ("I've queued it for a retry", "the
+//     warehouse will do that on Monday"), a delay only onto a step not done, a
+//     completion only onto a step not yet qualified; and a first-person commitment
+//     after a failure ("the refund failed. I'll try again in a few minutes"); a retry
+//     said of a pronoun, even onto a done ("only the street changed. I'm retrying
+//     that update now"); the success of a retry ("but it went through on the second
+//     try"); and an insistent success after a contrast ("timed out, but it did go
+//     through", "but it actually posted"). Of a clause under a condition, the
+//     predicate before the one the condition governs still carries ("I'll retry it
+//     this afternoon and will let you know when it's through"). A step named under a
+//     condition or in a restated request is still what a pronoun refers to: a delay
+//     or failure said of it applies ("you'll get the $120 back once the refund
+//     clears; right now it's pending"), and so does a completion after a restated
+//     request, or one reported as past ("if the refund hasn't arrived by Friday, let
+//     me know. It was sent this morning"). A contrast clause whose first-person verb
+//     has an object of its own ("but I couldn't reach the courier") carries nothing.
+//     A bare label ("Refund of $40 —", a heading line "**Replacement**") takes the
+//     claim of the clause that follows it. A status mark that opens a line is the
+//     verdict on the step the line names first; what the line says of that step after
+//     it is detail ("❌ Restock: the mugs were returned to inventory, but the lamp was
+//     not").
+//  7. Across mentions of a step, the later decisive claim wins, except that pending
+//     never takes back done: "issued; it will post in 5-7 days" is done. A retry or
+//     delay that rule 6 put on a failure keeps the failure before it, so "refunded.
+//     Update: the refund was declined. I'll retry it in an hour" is pending.
 //  8. Overall (discourse.go). "All done", "everything is taken care of", "your
-//     request has been completed", a lone "Done ✅" -> success; negated success,
-//     "only part of", "partially completed" -> partial; success with an exception
-//     ("everything went through except the refund") -> partial, with the other
-//     steps done; "nothing was changed", "couldn't complete any of it", "rolled
-//     everything back" -> failure that says nothing was done; "wasn't able to
-//     complete your request" -> failure. An overall phrase that holds a step
-//     mention ("your account address remains unchanged"), or "both" after named
-//     steps, is about those steps. Steps the message does not qualify become
-//     done under success, failed under a nothing-done failure or under a plain
+//     request has been completed", a lone "Done ✅" -> success; negated success, "only
+//     part of", "partially completed" -> partial; success with an exception
+//     ("everything went through except the refund") -> partial, with the other steps
+//     done; "nothing was changed", "couldn't complete any of it", "rolled everything
+//     back" -> failure that says nothing was done ("so nothing is left half done" is
+//     none); "wasn't able to complete your request" -> failure. An overall phrase
+//     that holds a step mention ("your account address remains unchanged"), or "both"
+//     after named steps, is about those steps; one inside a restated request ("you
+//     wanted everything done today") says nothing. Steps the message does not qualify
+//     become done under success, failed under a nothing-done failure or under a plain
 //     failure when no step is qualified, and stay unmentioned otherwise.
 
 // source says where a verdict came from, which decides whether it carries over a
@@ -173,7 +204,7 @@ func (x *extraction) groupClause(ci int) {
 		for i := range gs {
 			g := &gs[i]
 			if cp := x.firstCue(d, kCond, g.hi, c.hi); cp >= 0 && !x.hasCue(d, kCond, c.lo, g.hi) {
-				if cut := x.laterPredicate(g.hi, cp); cut >= 0 {
+				if cut := x.laterPredicate(d, g.rlo, g.hi, cp); cut >= 0 {
 					// The condition belongs to a later coordinated predicate: "we'll
 					// redirect the order within 24 hours, and text you once done".
 					v := x.eval(d, x.ms[g.mlo:g.mhi], g.rlo, min(g.rhi, cut))
@@ -193,23 +224,94 @@ func (x *extraction) groupClause(ci int) {
 				}
 			}
 			if g.v.src == srcFuture || g.v.src == srcNone || x.hasCue(d, kCond, g.rlo, g.rhi) || x.inProtasis(d, c, *g) {
-				g.v = verdict{Unmentioned, srcMood}
+				g.v, g.voided = verdict{Unmentioned, srcMood}, voidCond
+			}
+		}
+	}
+	if at := x.wishAt(d, c); at >= 0 {
+		for i := range gs {
+			// Up to where the agent speaks again: "you requested a refund, which I've issued".
+			if gs[i].lo > at && !x.firstPerson(at, gs[i].rhi) {
+				gs[i].v, gs[i].voided = verdict{Unmentioned, srcMood}, voidWish
 			}
 		}
 	}
 }
 
+// firstPerson reports "I" or "we" in [lo, hi): the agent speaking.
+func (x *extraction) firstPerson(lo, hi int) bool {
+	for i := lo; i < hi; i++ {
+		if s := x.toks[i].s; s == "i" || s == "we" {
+			return true
+		}
+	}
+	return false
+}
+
+// wishAt returns where a clause restates what the customer asked for ("To
+// recap, you'd like your account and order updated", "you returned the black
+// pair and wanted the white one, with the difference refunded"), or -1. The
+// customer must be the clause's subject: "you" opens it, after at most a lead-in
+// ended by a colon or comma, and no "I" or "we" takes over before the verb. "The
+// replacement you requested has shipped" and "as you asked" restate nothing.
+func (x *extraction) wishAt(d *clauseData, c clause) int {
+	at := x.firstCue(d, kWish, c.lo, c.hi)
+	if at < 0 {
+		return -1
+	}
+	you := -1
+	for i := c.lo; i < at; i++ {
+		switch x.toks[i].s {
+		case "you":
+			if you < 0 && (i == c.lo || x.toks[i-1].s == ":" || x.toks[i-1].s == ",") {
+				you = i
+			}
+		case "i", "we":
+			if you >= 0 {
+				return -1
+			}
+		}
+	}
+	if you < 0 {
+		return -1
+	}
+	return at
+}
+
 // laterPredicate returns where a predicate coordinated after a group starts
 // (", and text you"), when it lies between the group and a condition at cp;
-// -1 otherwise.
-func (x *extraction) laterPredicate(from, cp int) int {
+// -1 otherwise. A bare "and" starts one when what precedes it, from lo, has a
+// time frame or a retry of its own ("I'll retry it in an hour and email you
+// once it's through").
+func (x *extraction) laterPredicate(d *clauseData, lo, from, cp int) int {
 	cut := -1
 	for i := from; i < cp; i++ {
-		if x.toks[i].s == "and" && i > 0 && x.toks[i-1].s == "," {
+		if x.toks[i].s != "and" || i == 0 {
+			continue
+		}
+		if x.toks[i-1].s == "," {
 			cut = i - 1
+		} else if x.ownTime(d, lo, i) {
+			cut = i
 		}
 	}
 	return cut
+}
+
+// ownTime reports a time frame or a pending word in [lo, hi): "in an hour",
+// "this afternoon", "retry".
+func (x *extraction) ownTime(d *clauseData, lo, hi int) bool {
+	for _, cu := range x.cuesIn(d, lo, hi) {
+		if cu.k == kPending || cu.k == kLater {
+			return true
+		}
+	}
+	for i := lo; i < hi; i++ {
+		if timeWords[x.toks[i].s] {
+			return true
+		}
+	}
+	return false
 }
 
 // governs reports that a group's claim comes from a verb before it ("updated the

@@ -286,6 +286,83 @@ var _ = Describe("rules", func() {
 		Entry("a contrast with a failure as object", "I tried the refund, but we hit an error.", cancelFlow, "refund=failed"),
 	)
 
+	DescribeTable("the customer's request, restated",
+		check,
+		Entry("you want ... before I do that", "So you want the order cancelled and your card refunded. Before I do that, can you confirm the order number?", cancelFlow, ""),
+		Entry("after a lead-in", "To sum up: you asked for the profile and the parcel to be updated to 9 Elm Row, plus a confirmation text.", addressFlow, ""),
+		Entry("a relative clause restates nothing", "The replacement you requested has been shipped.", replaceFlow, "replacement=done"),
+		Entry("the agent speaking again", "You requested a refund, which I've issued.", cancelFlow, "refund=done"),
+		Entry("a pronoun after the request", "You asked for a refund, and I've issued it.", cancelFlow, "refund=done"),
+	)
+
+	DescribeTable("the customer holding the result",
+		check,
+		Entry("you should have", "You should have a confirmation text from us within the hour.", addressFlow, "notify=done"),
+		Entry("check your inbox", "Check your inbox for the receipt.", cancelFlow, "notify=done"),
+		Entry("keep an eye on", "Keep an eye on your inbox for the confirmation.", cancelFlow, "notify=done"),
+		Entry("a setting for later orders", "From now on, anything you buy will be sent to 4 Bay Road by default.", addressFlow, "update_address=done"),
+		Entry("'order' as a verb names no order", "Anything you order from now on will go to your new address.", addressFlow, "update_address=done"),
+	)
+
+	DescribeTable("commitments with a time frame",
+		check,
+		Entry("going to, with a time", "The refund bounced. I'm going to resubmit it first thing tomorrow.", cancelFlow, "refund=pending"),
+		Entry("going to, without one", "I'm going to cancel the order.", cancelFlow, ""),
+		Entry("a condition after 'and' governs that predicate", "The email failed to send. I'll resend it tonight and let you know if it bounces again.", cancelFlow, "notify=pending"),
+		Entry("the same with a mention", "We'll redirect the parcel tomorrow and text you once it's done.", addressFlow, "redirect_order=pending"),
+		Entry("only the timed predicate stands", "I'll refund you within 3 days and restock the items once the parcel is back.", cancelFlow, "refund=pending"),
+	)
+
+	DescribeTable("retries and pronouns",
+		check,
+		Entry("a retry takes back a done", "I refunded the card. Update: the bank rejected it, so I'll retry it this evening.", cancelFlow, "refund=pending"),
+		Entry("retrying that update", "Only the street changed on the order. I'm retrying that update now.", addressFlow, "redirect_order=pending"),
+		Entry("a pronoun after a condition", "I'll email you when the refund clears; for now it is queued with the bank.", cancelFlow, "refund=pending"),
+		Entry("a pronoun after a conditional sentence", "If the replacement ships this week we'll text you. It is currently on backorder.", replaceFlow, "replacement=pending"),
+		Entry("a past report after a condition", "If the refund hasn't arrived by Friday, let me know. It was sent this morning.", cancelFlow, "refund=done"),
+		Entry("a request to the customer conditions its if-part", "If the text doesn't come through, let us know.", addressFlow, ""),
+		Entry("a question is no referent", "Do you want me to cancel the order? It hasn't shipped yet.", cancelFlow, ""),
+		Entry("an emphatic contrast", "The refund call timed out, but it actually posted.", cancelFlow, "refund=done"),
+		Entry("still, after a failure", "The confirmation email errored, but it still went out.", cancelFlow, "notify=done"),
+	)
+
+	DescribeTable("a status mark opening a line",
+		check,
+		Entry("the mark over the detail", "❌ Refund: $20 of the $45 went back to the card, but the rest was declined", cancelFlow, "refund=failed"),
+		Entry("one line per step", "✅ Order cancelled\n❌ Restock: the mugs were put back in stock, the lamp was not", cancelFlow, "cancel_order=done restock=failed"),
+	)
+
+	DescribeTable("more paraphrases and look-alikes",
+		check,
+		Entry("called off", "Your order was called off before it shipped.", cancelFlow, "cancel_order=done"),
+		Entry("called off, said of another step", "The replacement was called off.", "cancel_order replacement", "replacement=failed"),
+		Entry("sellable again", "The chairs are sellable again.", cancelFlow, "restock=done"),
+		Entry("an amount back", "€25 went back to your card.", cancelFlow, "refund=done"),
+		Entry("knocked off", "We knocked $8 off your bill.", replaceFlow, "refund=done"),
+		Entry("a credit", "You'll see a credit of $9.50 on your statement.", replaceFlow, "refund=done"),
+		Entry("a credit card is no credit", "Your credit card was charged once.", replaceFlow, ""),
+		Entry("a fresh one", "A fresh teapot ships tomorrow.", replaceFlow, "replacement=done"),
+		Entry("the order for an item", "The order for the blue jacket was placed this morning.", exchangeFlow, "replacement=done"),
+		Entry("an order for you is none", "Let me cancel that order for you.", replaceFlow, ""),
+		Entry("destination", "The parcel's destination is now 4 Bay Road.", addressFlow, "redirect_order=done"),
+		Entry("still scheduled to go", "Your package is still scheduled to go to the Pine Street flat.", addressFlow, "redirect_order=failed"),
+		Entry("still going to do something", "I'm still going to send you a text about it.", addressFlow, "notify=pending"),
+		Entry("still shows", "Your profile still shows Oak Court.", addressFlow, "update_address=failed"),
+		Entry("still shows as", "Your order still shows as cancelled.", cancelFlow, "cancel_order=done"),
+		Entry("on there way", "The new boots are on there way.", exchangeFlow, "replacement=done"),
+		Entry("in transit", "The new blender is in transit.", replaceFlow, "replacement=done"),
+		Entry("a provider is no notification", "The text was sent; our SMS provider had a brief outage earlier today.", addressFlow, "notify=done"),
+		Entry("the customer waiting", "The refund you've been waiting for has been issued.", cancelFlow, "refund=done"),
+		Entry("what the customer must do", "You'll need to call your bank to get the refund sorted.", cancelFlow, ""),
+	)
+
+	DescribeTable("parts of an address",
+		check,
+		Entry("a part after the order's name", "For order 5521, the street was changed, but the city and zip still show Austin.", addressFlow, "redirect_order=failed"),
+		Entry("a qualifier further back", "When I opened the order again it still listed the Boulder address.", addressFlow, "redirect_order=failed"),
+		Entry("a part alone is the profile", "The zip code on file is now 80203.", addressFlow, "update_address=done"),
+	)
+
 	DescribeTable("scenario terms and unknown steps",
 		func(message string, steps []claims.Step, want map[string]claims.Claim) {
 			Expect(claims.Extract(message, steps).Steps).To(Equal(want))
@@ -305,6 +382,12 @@ var _ = Describe("rules", func() {
 		Entry("a term's own verb after will", "The warehouse will check the grey boots in on Friday.",
 			[]claims.Step{{ID: "restock", Terms: []string{"grey boots"}}, {ID: "replacement"}},
 			map[string]claims.Claim{"restock": P, "replacement": U}),
+		Entry("the item that arrived damaged is the one replaced", "Your lamp came damaged; a new one ships today.",
+			[]claims.Step{{ID: "refund"}, {ID: "replacement", Terms: []string{"lamp"}}},
+			map[string]claims.Claim{"refund": U, "replacement": D}),
+		Entry("so is one that arrived cracked", "Your lamp arrived cracked, sorry about that.",
+			[]claims.Step{{ID: "refund"}, {ID: "replacement", Terms: []string{"lamp"}}},
+			map[string]claims.Claim{"refund": U, "replacement": U}),
 		Entry("participle of an id word", "Your account has been closed.", []claims.Step{{ID: "close_account"}},
 			map[string]claims.Claim{"close_account": D}),
 	)
@@ -365,6 +448,12 @@ var _ = Describe("rules", func() {
 			"refund=done replacement=done"),
 		Entry("both, after naming the steps, is about them", "The refund and the restock were both completed.", cancelFlow, claims.OverallNone,
 			"refund=done restock=done"),
+		Entry("all updated", "All updated! Have a good week.", addressFlow, claims.OverallSuccess,
+			"update_address=done redirect_order=done notify=done"),
+		Entry("done the swap", "I have done the swap for you.", exchangeFlow, claims.OverallSuccess,
+			"restock=done replacement=done refund=done"),
+		Entry("nothing half done is no failure", "I undid the refund so nothing is left half finished.", cancelFlow, claims.OverallNone,
+			"refund=failed"),
 		Entry("none", "Your order has been cancelled and refunded.", cancelFlow, claims.OverallNone,
 			"cancel_order=done refund=done"),
 	)

@@ -33,6 +33,9 @@ func init() {
 		}
 	}
 	builtin.add(compilePattern("address|addresses", kAddress, fName, ""))
+	// A part of an address ("the city and ZIP still show Boulder") is the address
+	// last named, unless its own qualifiers say otherwise.
+	builtin.add(compilePattern("the|its|your street|city|zip|zipcode|postcode ?line|code", kAddress, fName, ""))
 	for k := kBlock; k <= kOvFailSome; k++ {
 		for _, src := range cues[k] {
 			builtin.add(compilePattern(src, k, fName, ""))
