@@ -9,7 +9,7 @@ import (
 )
 
 // The labeled set is the extractor's contract: step-claim accuracy below 0.95
-// fails the suite. Batches "late", "probe", "dev" and "dev2" were written apart from the
+// fails the suite. Batches "late", "probe", "dev", "dev2" and "dev3" were written apart from the
 // first rules; their scores are reported apart (fixtures/claims/README.md).
 var _ = Describe("accuracy on the labeled replies", func() {
 	var cases []Case
@@ -25,7 +25,7 @@ var _ = Describe("accuracy on the labeled replies", func() {
 		all := Accuracy(cases, nil)
 		GinkgoWriter.Printf("all:   %s", summary(all))
 		AddReportEntry("claim accuracy (all)", all.String())
-		for _, batch := range []string{"late", "probe", "dev", "dev2"} {
+		for _, batch := range []string{"late", "probe", "dev", "dev2", "dev3"} {
 			s := Accuracy(Filter(cases, func(c Case) bool { return c.Batch == batch }), nil)
 			GinkgoWriter.Printf("%-6s %s\n", batch+":", s)
 			AddReportEntry("claim accuracy (batch "+batch+")", s.String())
@@ -39,6 +39,11 @@ var _ = Describe("accuracy on the labeled replies", func() {
 		Expect(err).NotTo(HaveOccurred())
 		s := Accuracy(cases, terms)
 		GinkgoWriter.Printf("terms: %s", summary(s))
+		for _, batch := range []string{"late", "probe", "dev", "dev2", "dev3"} {
+			b := Accuracy(Filter(cases, func(c Case) bool { return c.Batch == batch }), terms)
+			GinkgoWriter.Printf("%-6s %s\n", batch+":", b)
+			AddReportEntry("claim accuracy with terms (batch "+batch+")", b.String())
+		}
 		AddReportEntry("claim accuracy (bundled terms)", s.String())
 		Expect(s.StepAccuracy()).To(BeNumerically(">=", 0.95),
 			"a scenario term may name another step's words; "+summary(s))

@@ -110,7 +110,7 @@ var cues = map[kind][]string{
 		"time out", "unsuccessful", "unsuccessfully", "expired", "rate limit|limited|limits|limiting",
 		"throttled", "conflict", "unavailable", "outage", "is|was|went|'s|are|were down", "skipped",
 		"aborted", "blocked", "missing", "lost", "problem", "problems", "glitch", "discontinued",
-		"out of stock", "invalid", "unchanged", "left as is|it|they|unchanged", "untouched",
+		"out of stock", "invalid", "incorrect", "unchanged", "left as is|it|they|unchanged", "untouched",
 		"old|original|previous|former|existing address", "halted", "disabled", "false",
 		"n / a", "not applicable", "an|a|some|technical|temporary|unexpected issue|issues|hiccup|hiccups",
 		"encountered|ran|run|hit into ~2 issue|issues|problem|problems|snag", "encountered ~2 issue|issues|problem|snag",

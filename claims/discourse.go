@@ -33,12 +33,16 @@ func (x *extraction) crossClause() {
 			if hi = x.laterPredicate(d, c.lo, c.lo, cp); hi < 0 {
 				continue
 			}
+		} else if cp := x.hypothesis(d, c); cp >= 0 {
+			// What follows "if" or "in case" is hypothetical: "keep the tracking
+			// number handy in case we need it".
+			hi = cp
 		}
 		v := x.eval(d, nil, c.lo, hi)
 		if v.claim == Unmentioned {
 			continue
 		}
-		pronoun := x.refersBack(c)
+		pronoun := x.refersBack(clause{lo: c.lo, hi: hi, sent: c.sent, para: c.para, lead: c.lead})
 		if last.voided != voidNone {
 			// A step named under a condition or in the customer's request is
 			// still what a pronoun refers to: "you'll get the $120 back once the
@@ -52,7 +56,8 @@ func (x *extraction) crossClause() {
 		// After a contrast, a failure word, or a negation whose subject is the
 		// step ("but it didn't go through", "but didn't go through").
 		contrast := c.lead == leadContrast && x.cls[last.clause].sent == c.sent && v.claim != Done &&
-			(v.src == srcCue || v.src == srcAux && (pronoun || auxWords[x.toks[c.lo].s])) && !x.ownObject(d, c)
+			(v.src == srcCue || v.src == srcAux && (pronoun || auxWords[x.toks[c.lo].s])) && !x.ownObject(d, c) &&
+			!(v.claim == Failed && !pronoun && x.explainsNext(ci))
 		switch {
 		case v.claim == Failed && pronoun && x.hasCue(d, kRollback, c.lo, c.hi):
 			last.v = v // "created the replacement, but then had to cancel it"
@@ -64,7 +69,9 @@ func (x *extraction) crossClause() {
 		case v.claim == Done && x.hasCue(d, kRetried, c.lo, c.hi) && (pronoun || x.cls[last.clause].sent == c.sent):
 			last.v = v // "it was declined at first, but went through on the second try"
 		case pronoun && v.claim == Pending && (last.v.claim == Unmentioned || last.v.claim == Failed):
-			last.failed = last.failed || last.v.claim == Failed
+			// A retry says the step is not done ("the delivery address is wrong
+			// in places. I'm retrying that update now").
+			last.failed = last.failed || last.v.claim == Failed || x.retrying(c)
 			last.v = v
 		case pronoun && v.claim == Pending && last.v.claim == Done && x.retrying(c):
 			last.v, last.failed = v, true // "only the street changed. I'm retrying that update now"
@@ -320,4 +327,35 @@ func (x *extraction) overlapsNeutral(d *clauseData, c cue) bool {
 		}
 	}
 	return false
+}
+
+// explainsNext reports that the clause after ci, in the same sentence and led by
+// a cause connector, names a step that fails: the failure at ci is that step's
+// cause, not news about the step before it ("cancelled, but the mail server is
+// down, so I couldn't send the email").
+func (x *extraction) explainsNext(ci int) bool {
+	n := ci + 1
+	if n >= len(x.cls) || x.cls[n].sent != x.cls[ci].sent || x.cls[n].lead != leadCause {
+		return false
+	}
+	for _, g := range x.groups[x.cd[n].glo:x.cd[n].ghi] {
+		if g.v.claim == Failed {
+			return true
+		}
+	}
+	return false
+}
+
+// hypothesis returns where a clause's "if", "unless" or "in case" starts, or -1.
+func (x *extraction) hypothesis(d *clauseData, c clause) int {
+	for _, cu := range x.cuesIn(d, c.lo, c.hi) {
+		if cu.k != kCond {
+			continue
+		}
+		switch x.toks[cu.lo].s {
+		case "if", "unless", "in":
+			return cu.lo
+		}
+	}
+	return -1
 }

@@ -506,7 +506,16 @@ func (x *extraction) resolveAddress(c clause, i int) (int, int) {
 	j := i - 1
 	for ; j >= c.lo && j >= i-6 && score(j); j-- {
 	}
-	for j := i + 1; j < c.hi && j <= i+7 && score(j); j++ {
+	for j, lim := i+1, i+7; j < c.hi && j <= lim; j++ {
+		if k := x.appositive(j, c.hi); k > j {
+			// "your new address, 301 Cedar Lane, Denver, is saved everywhere"
+			lim += k - j
+			j = k
+			continue
+		}
+		if !score(j) {
+			break
+		}
 	}
 	if x.standing(c.lo, c.hi) {
 		p += 4 // "anything you order from now on will go to your new address"
@@ -545,4 +554,37 @@ func addressStop(t token) bool {
 		return true
 	}
 	return t.kind == tBreak || t.kind == tMark
+}
+
+// appositive returns the end of an address written out between commas after an
+// address (", 301 Cedar Lane, Denver 80203,"): the last comma of a run of short
+// comma-separated parts, one with a number, with no verb or connector; j when
+// there is none.
+func (x *extraction) appositive(j, hi int) int {
+	if j >= hi || x.toks[j].s != "," {
+		return j
+	}
+	end, num, n := j, false, 0
+	for k := j + 1; k < hi && k <= j+12; k++ {
+		t := x.toks[k]
+		switch {
+		case t.s == ",":
+			if n == 0 {
+				return end
+			}
+			if num {
+				end = k
+			}
+			n = 0
+			continue
+		case t.kind == tNum:
+			num = true
+		case t.kind != tWord || auxWords[t.s] || splitWords[t.s] || determiners[t.s]:
+			return end
+		}
+		if n++; n > 4 {
+			return end
+		}
+	}
+	return end
 }

@@ -56,6 +56,8 @@ var lexicon = map[string]stepLexicon{
 			"restocked",
 			"back in|into|to|on ?the|our|your|its inventory|stock|shelf|shelves|warehouse",
 			"returned|added|moved|put|placed|checked|booked|logged|scanned|counted|received|entered|brought ~4 to|into|in ~2 inventory|stock|shelf|shelves",
+			// Two objects: "returned the mugs and the lamp to stock".
+			"returned|added|moved|put|placed|brought ~3 and ~3 to|into|in ~2 inventory|stock|shelf|shelves",
 			"available to ?other|all customers|shoppers|buyers",
 			"checked|booked|scanned|logged ?back in !with|on|to|for",
 			"restored|replenished ?the|our|your inventory|stock",
@@ -70,6 +72,9 @@ var lexicon = map[string]stepLexicon{
 			"restock", "restocking", "restocks", "inventory",
 			"stock level|levels|count|counts|adjustment", "stock :",
 			"check|book|scan|log the|your|it|them|a|an|our|those|these ~2 in|back|into",
+			// The item sent back is what goes back into stock: "your returned black
+			// pair", "the return of your headphones".
+			"your|the returned", "return of ?the|your",
 		},
 		failed: []string{
 			"taken|pulled|removed ~2 out|from ?of ?the|our inventory|stock",
@@ -81,7 +86,7 @@ var lexicon = map[string]stepLexicon{
 			"credited ?back to ?your|the|original card|account|payment|visa|mastercard|paypal",
 			"reversed ?the|your charge|payment|transaction",
 			"charge|payment|transaction|purchase ~3 reversed|refunded|voided|credited",
-			"the|your|a $*|€*|£* ~3 back on|to|in|into", // "the $15 is back on your card"
+			"the|your|a $*|€*|£* ~4 back on|to|in|into", // "the $15 for shipping is back on your card"
 			"$*|€*|£* ~3 back on|to|in|into", "see|get|getting|receive|have ?the|your|all $*|€*|£* ~2 back|again",
 			"knocked|knock|knocking ~3 off", "taken|took ?the|your|a $*|€*|£* ~2 off",
 			"charge|payment|transaction|purchase|amount ~4 returned|sent|paid back|to ~2 card|visa|account|mastercard|amex|paypal|bank|original",
@@ -107,6 +112,8 @@ var lexicon = map[string]stepLexicon{
 			"email !address", "emails", "confirmation", "confirmations",
 			"sms", "text message|messages", "confirmation text", "a|the|your text", "by|via text|texts", "inbox", "text :",
 		},
+		// "No text was sent": the negation is part of the name.
+		failed: []string{"no text|texts|sms"},
 	},
 	"replacement": {
 		done: []string{
@@ -115,6 +122,8 @@ var lexicon = map[string]stepLexicon{
 			"shipped|dispatched|ships !back",
 			"has|have|'s|is|are|was|were ?been ?now|already ordered|reordered", "reordered",
 			"placed ~2 order|orders for", "i|we ?'ve|have|had ?also|just|now placed ~3 order|orders",
+			// Goods travelling to the customer: "the white ones are on their way".
+			"on their way !back",
 		},
 		name: []string{
 			"replacement", "replacements", "replace", "replacing", "reship", "resend",
@@ -157,7 +166,7 @@ var lexicon = map[string]stepLexicon{
 			"redirect", "reroute", "redirecting", "rerouting",
 			"update|change|changes to ?your|the order|shipment",
 			"shipping|delivery change|changes|update|updates|details|instructions|destination",
-			"where ~3 delivered|shipped|going|heading|headed|sent|shipping", "destination",
+			"where ~3 delivered|shipped|going|heading|headed|sent|shipping|ships|goes|arrives|lands", "destination",
 			"order ~2 update|change|changes",
 		},
 	},

@@ -6,7 +6,7 @@ import "strings"
 //
 //	a|b|c   one of these words; "refund*" matches by prefix
 //	?a|b    optional element
-//	~N      skip up to N words or numbers (never punctuation)
+//	~N      skip up to N words, numbers or parentheses (never other punctuation)
 //	!a|b    zero-width: the next token is none of these
 //
 // Patterns are compiled once, at package init, into an index by first word.
@@ -78,7 +78,7 @@ func matchElems(es []elem, toks []token, i, end int) int {
 	case e.gap > 0:
 		for g := 0; g <= e.gap && i+g <= end; g++ {
 			if g > 0 {
-				if t := toks[i+g-1]; t.kind != tWord && t.kind != tNum || gapStops[t.s] {
+				if t := toks[i+g-1]; t.kind != tWord && t.kind != tNum && t.s != "(" && t.s != ")" || gapStops[t.s] {
 					break
 				}
 			}

@@ -228,8 +228,10 @@ func (x *extraction) future(d *clauseData, cu cue, rlo, rhi int) (futKind, int) 
 	if subj != "i" && subj != "we" && x.standing(rlo, rhi) {
 		return futArrival, j // a setting in place: "anything you order will come here by default"
 	}
-	if x.toks[cu.lo].s == "should" && passive && (now || j+1 < rhi && x.toks[j+1].s == "now") {
-		return futArrival, j // a hedged present: "should now be cancelled", "should be sorted now"
+	if x.toks[cu.lo].s == "should" && passive && (now || x.nowAfter(j+1, rhi)) {
+		// A hedged present: "should now be cancelled", "should be sorted now",
+		// "should be changed to 12 Elm Road now".
+		return futArrival, j
 	}
 	switch {
 	case subj == "you" && (arrivalVerbs[v] || v == "have"):
@@ -322,4 +324,15 @@ var arrivalVerbs = map[string]bool{
 	"ships": true, "head": true, "go": true, "come": true, "take": true,
 	"credited": true, "delivered": true, "reflected": true, "visible": true, "back": true,
 	"there": true, "on": true, "in": true, "available": true, "showing": true, "arriving": true,
+}
+
+// nowAfter reports a "now" within a few tokens from lo, before hi, that is not
+// "from now on".
+func (x *extraction) nowAfter(lo, hi int) bool {
+	for i := lo; i < hi && i < lo+8; i++ {
+		if x.toks[i].s == "now" && (i+1 >= len(x.toks) || x.toks[i+1].s != "on") && x.toks[i-1].s != "from" {
+			return true
+		}
+	}
+	return false
 }

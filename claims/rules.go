@@ -25,7 +25,14 @@ package claims
 //     near, further back in its clause ("for order A4004, the street was changed");
 //     an "old address" names a step only with a qualifier. A part of an address ("the
 //     street", "the city and zip") is read the same way, and without a qualifier is
-//     the address last named in its paragraph. Look-alikes name nothing ("our team
+//     the address last named in its paragraph; an address written out between
+//     commas after it (", 301 Cedar Lane, Denver 80203,") is skipped when looking
+//     for qualifiers ("your new address, 9 Elm St, is saved everywhere"). A phrase's
+//     gap may cross a parenthesis ("your kettle (order A4004) is now headed to").
+//     The goods "on their way" are the replacement; "your returned pair" or "the
+//     return of" the item is the restock; "where it ships" names the redirect; "returned the mugs and the lamp to
+//     stock" the restock; "no text" or "no SMS" is a failed form of notify; a sum
+//     "for express shipping is back on your card" is the refund. Look-alikes name nothing ("our team
 //     has been notified", "our inventory system", "our SMS provider", "awaiting the
 //     bank's confirmation", "the number on file"); "order" after a subject pronoun is
 //     a verb ("anything you order"); a replacement item with a damage word before it
@@ -57,7 +64,8 @@ package claims
 //     setting for every later order ("anything you order will come here by default")
 //     -> done; "was able to" or a done form -> done; a time word alone ("overnight",
 //     "tomorrow") -> pending. Hedges ("should have been", "should now be", "appears
-//     to have", "I believe") do not weaken a done; doubt does ("can't guarantee").
+//     to have", "I believe", "should be updated to 12 Elm Road now") do not weaken a
+//     done; doubt does ("can't guarantee"). "incorrect" is a failure word.
 //     "I'll escalate this", "I'll keep you posted" or "we'll follow up" commit to
 //     nothing; "I'll <verb>" with no time frame or retry in its sentence is an
 //     intention ("Sure! I'll update your address"), with one it commits ("I'll retry
@@ -91,20 +99,28 @@ package claims
 //     with "you" as its subject ("to recap, you'd like your account and order
 //     updated", "you ... wanted the white pair, with the difference refunded"), voids
 //     the groups after it up to where the agent speaks again ("you requested a
-//     refund, which I've issued" stands).
+//     refund, which I've issued" stands). A purpose that opens a sentence ("To get
+//     the refund started, please reply ...", "In order to redirect it, ...") voids
+//     the groups before its comma.
 //  6. Across clauses (discourse.go). A clause without mentions carries its claim to
 //     the last step named before it, in the same paragraph: a failure or delay after
-//     a contrast in the same sentence ("created, but PSP returned 429"); a rollback,
+//     a contrast in the same sentence ("created, but PSP returned 429"), unless a
+//     cause clause after it names a step that failed, which the failure explains
+//     ("cancelled, but our mail service is down, so I couldn't send the email"); a rollback,
 //     a delay or a completion said of a pronoun ("I've queued it for a retry", "the
 //     warehouse will do that on Monday"), a delay only onto a step not done, a
 //     completion only onto a step not yet qualified; and a first-person commitment
 //     after a failure ("the refund failed. I'll try again in a few minutes"); a retry
 //     said of a pronoun, even onto a done ("only the street changed. I'm retrying
-//     that update now"); the success of a retry ("but it went through on the second
+//     that update now"), and a retry onto a step not yet qualified says it is not
+//     done; the success of a retry ("but it went through on the second
 //     try"); and an insistent success after a contrast ("timed out, but it did go
 //     through", "but it actually posted"). Of a clause under a condition, the
 //     predicate before the one the condition governs still carries ("I'll retry it
-//     this afternoon and will let you know when it's through"). A step named under a
+//     this afternoon and will let you know when it's through"); of a clause with "if",
+//     "unless" or "in case", only what precedes it, and only a pronoun there refers
+//     back ("keep the tracking number handy in case we need it" carries nothing). A
+//     step named under a
 //     condition or in a restated request is still what a pronoun refers to: a delay
 //     or failure said of it applies ("you'll get the $120 back once the refund
 //     clears; right now it's pending"), and so does a completion after a restated
@@ -225,6 +241,14 @@ func (x *extraction) groupClause(ci int) {
 			}
 			if g.v.src == srcFuture || g.v.src == srcNone || x.hasCue(d, kCond, g.rlo, g.rhi) || x.inProtasis(d, c, *g) {
 				g.v, g.voided = verdict{Unmentioned, srcMood}, voidCond
+			}
+		}
+	}
+	if end := x.purposeEnd(c); end >= 0 {
+		for i := range gs {
+			// A purpose names a goal, not a result: "to get your refund started, please reply".
+			if gs[i].hi <= end {
+				gs[i].v, gs[i].voided = verdict{Unmentioned, srcMood}, voidCond
 			}
 		}
 	}
@@ -593,4 +617,41 @@ var questionOpeners = map[string]bool{
 	"are": true, "shall": true, "should": true, "will": true, "may": true, "want": true, "how": true,
 	"what": true, "which": true, "when": true, "where": true, "who": true, "why": true,
 	"anything": true, "any": true, "need": true, "have": true, "has": true,
+}
+
+// purposeEnd returns where a purpose that opens a sentence ends ("To get the
+// refund started, please reply ...", "In order to redirect the parcel, ..."):
+// the comma after an infinitive at the start of the sentence; -1 when there is
+// none. "To your card: refunded" and "To date, ..." are no infinitive.
+func (x *extraction) purposeEnd(c clause) int {
+	s := x.sents[c.sent]
+	i := s.lo
+	if i+2 < s.hi && x.toks[i].s == "in" && x.toks[i+1].s == "order" {
+		i += 2
+	}
+	if i < c.lo || i+1 >= s.hi || x.toks[i].s != "to" {
+		return -1
+	}
+	n := x.toks[i+1]
+	if n.kind != tWord || !purposeVerbs[n.s] {
+		return -1
+	}
+	for j := i + 2; j < s.hi && j < i+16; j++ {
+		switch x.toks[j].s {
+		case ",":
+			return j
+		case ".", ";", ":":
+			return -1
+		}
+	}
+	return -1
+}
+
+// purposeVerbs open an infinitive of purpose.
+var purposeVerbs = map[string]bool{
+	"get": true, "have": true, "make": true, "finish": true, "complete": true, "process": true,
+	"start": true, "issue": true, "send": true, "ship": true, "redirect": true, "update": true,
+	"change": true, "cancel": true, "restock": true, "refund": true, "release": true, "speed": true,
+	"move": true, "set": true, "arrange": true, "proceed": true, "avoid": true, "receive": true,
+	"reroute": true, "confirm": true, "fix": true, "sort": true, "go": true, "push": true,
 }

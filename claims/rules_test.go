@@ -458,6 +458,69 @@ var _ = Describe("rules", func() {
 			"cancel_order=done refund=done"),
 	)
 
+	DescribeTable("hedged present with a later now",
+		check,
+		Entry("should be changed ... now", "Your profile should be changed to 14 Birch Way now.", addressFlow, "update_address=done"),
+		Entry("should be cancelled by now", "The order should be cancelled by now.", cancelFlow, "cancel_order=done"),
+		Entry("without now it is a promise", "Your refund should be issued within a week.", cancelFlow, "refund=pending"),
+	)
+
+	DescribeTable("a parenthesis inside a phrase",
+		check,
+		Entry("order (id) headed to", "Your parcel (order 7781) is now heading to the new flat.", addressFlow, "redirect_order=done"),
+		Entry("order (id) shipped to", "The order (A4431) has been shipped to Elm Road instead.", addressFlow, "redirect_order=done"),
+	)
+
+	DescribeTable("an address written out between commas",
+		check,
+		Entry("appositive then everywhere", "The new address, 88 Quay Street, Leeds LS1 4AB, is now saved everywhere.", addressFlow,
+			"update_address=done redirect_order=done"),
+		Entry("appositive then profile", "Your address, 5 Mill Lane, has been saved to your profile.", addressFlow, "update_address=done"),
+	)
+
+	DescribeTable("more step phrasings",
+		check,
+		Entry("where it ships", "I wasn't able to change where your parcel ships.", addressFlow, "redirect_order=failed"),
+		Entry("money for a fee is back on the card", "The $9 for gift wrapping is back on your Visa.", replaceFlow, "refund=done"),
+		Entry("goods on their way", "The blue ones are on their way to you.", exchangeFlow, "replacement=done"),
+		Entry("money on its way back is no replacement", "Your funds are on their way back to your card.", exchangeFlow, "refund=done"),
+		Entry("the returned item", "Your returned jacket is still being inspected by the warehouse.", exchangeFlow, "restock=pending"),
+		Entry("the return of the item", "We're still processing the return of your old kettle.", exchangeFlow, "restock=pending"),
+		Entry("two objects back to stock", "I put the plates and the teapot back into stock this morning.", cancelFlow, "restock=done"),
+		Entry("no text", "Your order is now going to Elm Road. No SMS went out, though.", addressFlow, "redirect_order=done notify=failed"),
+		Entry("no texts were sent", "No texts were sent about the change.", addressFlow, "notify=failed"),
+	)
+
+	DescribeTable("a failure that explains a later step",
+		check,
+		Entry("outage, so a later step failed", "The order is cancelled, but the SMS gateway is down, so I couldn't send the confirmation.", cancelFlow,
+			"cancel_order=done notify=failed"),
+		Entry("error, so no refund", "Your parcel now goes to Elm Road, but our billing system hit an error, so the refund wasn't issued.", cancelFlow,
+			"refund=failed"),
+		Entry("a failure after but still carries", "The refund was created, but the processor timed out.", cancelFlow, "refund=failed"),
+	)
+
+	DescribeTable("a purpose opening a sentence",
+		check,
+		Entry("to get X started", "To get your replacement started, please send us a photo of the damage.", replaceFlow, ""),
+		Entry("in order to", "In order to redirect the parcel, I need the new postcode.", addressFlow, ""),
+		Entry("to your card is no purpose", "To your card: refunded in full.", replaceFlow, "refund=done"),
+	)
+
+	DescribeTable("a hypothesis carries nothing",
+		check,
+		Entry("in case, after a condition", "Once the parcel is back with us, we'll refund you. Keep the tracking number in case we need it.", replaceFlow, ""),
+		Entry("if, after a step", "The replacement was dispatched today. Hold on to the receipt if you need it.", replaceFlow, "replacement=done"),
+	)
+
+	DescribeTable("a retry after an unclear report",
+		check,
+		Entry("incorrect, then retrying", "Your account is updated. The delivery address is incorrect on the order. I'm retrying that change now.", addressFlow,
+			"update_address=done redirect_order=pending"),
+		Entry("partly changed, then retrying", "The order now has the new street; the postcode on the order is incorrect. I'm retrying it.", addressFlow,
+			"redirect_order=pending"),
+	)
+
 	It("lists every step, even with an empty message", func() {
 		got := claims.Extract("", []claims.Step{{ID: "refund"}, {ID: "x"}})
 		Expect(got.Overall).To(Equal(claims.OverallNone))
