@@ -190,6 +190,9 @@ func Diff(a, b State) []Change {
 	var out []Change
 	for _, name := range unionKeys(a.Collections, b.Collections) {
 		ca, cb := a.Collections[name], b.Collections[name]
+		if Equal(map[string]any(ca), map[string]any(cb)) {
+			continue // most collections are untouched: no sorting, no allocation
+		}
 		for _, id := range unionKeys(ca, cb) {
 			ra, oka := ca[id].(Record)
 			rb, okb := cb[id].(Record)
