@@ -41,6 +41,9 @@ type job struct {
 	scenario *scenarios.Scenario
 	variant  *scenarios.Variant
 	trial    int
+	// steps names the scenario's steps for the claim extractor, built once
+	// per scenario rather than once per trial.
+	steps []claims.Step
 }
 
 // Run runs every variant of every scenario cfg.Trials times. When ctx is
@@ -60,9 +63,10 @@ func Run(ctx context.Context, list []*scenarios.Scenario, cfg Config) (*result.S
 	}
 	var all []job
 	for _, s := range list {
+		steps := scoring.ClaimSteps(s)
 		for _, v := range s.Variants {
 			for t := 1; t <= cfg.Trials; t++ {
-				all = append(all, job{index: len(all), scenario: s, variant: v, trial: t})
+				all = append(all, job{index: len(all), scenario: s, variant: v, trial: t, steps: steps})
 			}
 		}
 	}
@@ -202,7 +206,7 @@ func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result
 	final := w.View()
 	scoring.Score(&t, scoring.Evidence{
 		Scenario: s, Final: final, Audit: w.Audit(), Calls: layer.Calls(),
-		Claims: claims.Extract(tr.Final, scoring.ClaimSteps(s)), Broke: err,
+		Claims: claims.Extract(tr.Final, j.steps), Broke: err,
 	})
 	t.FinalMessage = tr.Final
 	t.Ledger = orEmpty(layer.Ledger())
