@@ -46,7 +46,7 @@ func play(name, scn, vname string, seed uint64) ([]string, string) {
 	m, err := info.New(s, agent.Options{Seed: seed, Script: "../fixtures/scripts"})
 	Expect(err).NotTo(HaveOccurred())
 	w := world.New(s.Before)
-	layer, err := faults.NewLayer(w, s.Toolbox, variant(s, vname).Faults)
+	layer, err := faults.NewLayer(w, s.Toolbox, variant(s, vname).Faults, 1)
 	Expect(err).NotTo(HaveOccurred())
 	tr, err := agent.Run(context.Background(), m, layer, s.Toolbox.Definitions(), agent.SystemPrompt, s.Task, 0)
 	Expect(err).NotTo(HaveOccurred())

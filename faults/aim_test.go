@@ -1,6 +1,8 @@
 package faults_test
 
 import (
+	"time"
+
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
@@ -52,15 +54,28 @@ var _ = DescribeTable("When.Check",
 	Entry("empty: every call", faults.When{}, ""),
 	Entry("calls", faults.When{Calls: []int{1, 3}}, ""),
 	Entry("after_calls", faults.When{AfterCalls: 2}, ""),
+	Entry("sequence", faults.When{Sequence: []string{"fail", "ok", "fail"}}, ""),
+	Entry("probability 0", faults.When{Probability: ptr(0.0)}, ""),
+	Entry("probability 1", faults.When{Probability: ptr(1.0)}, ""),
 	Entry("both calls and after_calls", faults.When{Calls: []int{1}, AfterCalls: 2},
-		"when: give calls or after_calls, not both"),
+		"give one of calls, after_calls, sequence or probability"),
+	Entry("both sequence and probability", faults.When{Sequence: []string{"fail"}, Probability: ptr(0.5)},
+		"give one of calls, after_calls, sequence or probability"),
 	Entry("a call number of 0", faults.When{Calls: []int{2, 0}},
-		"when.calls: call numbers start at 1, got 0"),
+		"calls: call numbers start at 1, got 0"),
 	Entry("a negative call number", faults.When{Calls: []int{-1}},
-		"when.calls: call numbers start at 1, got -1"),
+		"calls: call numbers start at 1, got -1"),
 	Entry("a negative after_calls", faults.When{AfterCalls: -1},
-		"when.after_calls: must not be negative, got -1"),
+		"after_calls: must not be negative, got -1"),
+	Entry("a sequence word that is not fail or ok", faults.When{Sequence: []string{"fail", "boom"}},
+		`sequence[1]: want fail or ok, got "boom"`),
+	Entry("a probability above 1", faults.When{Probability: ptr(1.5)},
+		"probability: want a number from 0 to 1, got 1.5"),
+	Entry("a negative probability", faults.When{Probability: ptr(-0.1)},
+		"probability: want a number from 0 to 1, got -0.1"),
 )
+
+func ptr[T any](v T) *T { return &v }
 
 var _ = Describe("aiming a fault through the layer", func() {
 	restocks := func(b *bench, n int) {
@@ -135,24 +150,38 @@ var _ = Describe("aiming a fault through the layer", func() {
 		Expect(b.failed()).To(Equal([]bool{false, false}))
 	})
 
-	Describe("two faults on the same call (declaration order)", func() {
-		DescribeTable("the first declared fires and the second does not",
-			func(first, second string, status mocktools.Status) {
+	Describe("several faults on the same call", func() {
+		DescribeTable("the state comes from the first declared fault that changes it; replies chain in declaration order",
+			func(first, second string, status mocktools.Status, stock float64) {
 				b := newBench(aimed("first", first, "restock"), aimed("second", second, "restock"))
 				resp := b.call("restock", oneMug)
 				Expect(resp.Status).To(Equal(status))
-				Expect(b.layer.Ledger()).To(HaveLen(1))
+				Expect(b.firedOn()).To(Equal([]string{"call-1", "call-1"}))
 				Expect(b.layer.Ledger()[0].Fault).To(Equal("first"))
-				Expect(b.layer.Ledger()[0].Kind).To(Equal(first))
-				Expect(b.layer.Fired()).To(Equal(map[string]int{"first": 1, "second": 0}))
-				Expect(b.layer.Calls()[0].Fault).To(Equal("first"))
+				Expect(b.layer.Ledger()[1].Fault).To(Equal("second"))
+				Expect(b.layer.Fired()).To(Equal(map[string]int{"first": 1, "second": 1}))
+				Expect(b.layer.Calls()[0].Fault).To(Equal("first,second"))
+				Expect(b.w.Get("inventory", "MUG-1")["stock"]).To(Equal(stock))
 			},
-			Entry("hard_error before soft_error", "hard_error", "soft_error", mocktools.StatusError),
-			Entry("soft_error before hard_error", "soft_error", "hard_error", mocktools.StatusOK),
-			Entry("timeout_after_commit before hard_error", "timeout_after_commit", "hard_error", mocktools.StatusTimeout),
+			Entry("hard_error then soft_error: nothing lands, the soft error's body wins the reply",
+				"hard_error", "soft_error", mocktools.StatusOK, 5.0),
+			Entry("soft_error then hard_error: the hard error is the last word",
+				"soft_error", "hard_error", mocktools.StatusError, 5.0),
+			Entry("latency then ack_without_apply: the lost write is not masked by the delay",
+				"latency", "ack_without_apply", mocktools.StatusOK, 5.0),
+			Entry("ack_without_apply then latency: the same state", "ack_without_apply", "latency", mocktools.StatusOK, 5.0),
+			Entry("latency then duplicate_apply: applied twice", "latency", "duplicate_apply", mocktools.StatusOK, 7.0),
+			Entry("timeout_after_commit then latency: applied once, still a timeout",
+				"timeout_after_commit", "latency", mocktools.StatusTimeout, 6.0),
 		)
 
-		It("the second still counts the call, so it fires on its own 2nd call once the first is capped", func() {
+		It("adds up the faults' delays on the simulated clock", func() {
+			b := newBench(aimed("slow", "latency", "restock"), aimed("lost", "timeout_before_commit", "restock"))
+			b.call("restock", oneMug)
+			Expect(b.w.Now()).To(Equal(faults.CallDuration + 10*time.Second + 30*time.Second))
+		})
+
+		It("a capped fault still counts the call, so another fires on its own 2nd call", func() {
 			first := aimed("first", "hard_error", "restock")
 			first.MaxInjections = 1
 			second := aimed("second", "soft_error", "restock")
@@ -161,21 +190,9 @@ var _ = Describe("aiming a fault through the layer", func() {
 			restocks(b, 3)
 
 			Expect(b.firedOn()).To(Equal([]string{"call-1", "call-2"}))
-			Expect(b.layer.Ledger()[0].Fault).To(Equal("first"))
-			Expect(b.layer.Ledger()[1].Fault).To(Equal("second"))
 			Expect(indexes(b)).To(Equal([]int{1, 2}))
 			Expect(b.layer.Fired()).To(Equal(map[string]int{"first": 1, "second": 1}))
 			Expect(b.w.Get("inventory", "MUG-1")["stock"]).To(Equal(6.0))
-		})
-
-		It("a later fault fires when the earlier one is not due", func() {
-			first := aimed("first", "hard_error", "restock")
-			first.When = faults.When{Calls: []int{2}}
-			b := newBench(first, aimed("second", "ack_without_apply", "restock"))
-			restocks(b, 2)
-			Expect(b.layer.Ledger()[0].Fault).To(Equal("second"))
-			Expect(b.layer.Ledger()[1].Fault).To(Equal("first"))
-			Expect(b.layer.Fired()).To(Equal(map[string]int{"first": 1, "second": 1}))
 		})
 	})
 })

@@ -41,7 +41,7 @@ func newBench(specs ...faults.Spec) *bench {
 	tb, err := mocktools.NewToolbox([]string{"commerce"})
 	Expect(err).NotTo(HaveOccurred())
 	w := world.New(store(), tb.Collections()...)
-	l, err := faults.NewLayer(w, tb, specs)
+	l, err := faults.NewLayer(w, tb, specs, 1)
 	Expect(err).NotTo(HaveOccurred())
 	return &bench{w: w, layer: l, initial: w.Snapshot()}
 }

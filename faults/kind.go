@@ -20,7 +20,53 @@ const (
 	None    Effect = "none"    // the call's writes are dropped
 	Partial Effect = "partial" // part of the writes land
 	Full    Effect = "full"    // every write lands
+	Twice   Effect = "twice"   // every write lands twice: a second refund, a second email
+	Later   Effect = "later"   // the writes land after the fault's delay in simulated time
 )
+
+// Effects lists the state effects a spec may name.
+var Effects = []Effect{None, Partial, Full, Twice, Later}
+
+func joinEffects() string {
+	out := ""
+	for i, e := range Effects {
+		if i > 0 {
+			out += ", "
+		}
+		out += string(e)
+	}
+	return out
+}
+
+// Aim is what part of a step a sweep aims a kind at.
+type Aim string
+
+// Aims: a step's gold action, its read-back, or its compensating action.
+const (
+	AimAction       Aim = "action"
+	AimRead         Aim = "read"
+	AimCompensation Aim = "compensation"
+)
+
+// Aimer is an optional ability: a kind that a sweep aims at something other
+// than the step's own action (stale_read at its read-back).
+type Aimer interface {
+	Aim() Aim
+}
+
+// AimOf returns where a sweep aims k.
+func AimOf(k Kind) Aim {
+	if a, ok := k.(Aimer); ok {
+		return a.Aim()
+	}
+	return AimAction
+}
+
+// StaleReader is an optional ability: a kind whose reply is computed on the
+// world as it was before the trial's writes.
+type StaleReader interface {
+	ReadsStale() bool
+}
 
 // Call is the call a fault is deciding about.
 type Call struct {
@@ -43,7 +89,8 @@ type Kind interface {
 }
 
 // Delayer is an optional ability: a kind whose reply costs simulated time
-// (a timeout waits before giving up).
+// (a timeout waits before giving up). For delayed_apply it is also how long
+// the write waits to land. A spec's delay overrides it.
 type Delayer interface {
 	Delay() time.Duration
 }

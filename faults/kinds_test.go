@@ -11,7 +11,7 @@ import (
 	"github.com/evalrun/evalrun/world"
 )
 
-const known = "[ack_without_apply hard_error partial_apply soft_error swallowed_rate_limit timeout_after_commit]"
+const known = "[ack_without_apply auth_expired compensation_noop delayed_apply duplicate_apply empty_result hard_error latency partial_apply schema_drift soft_error stale_read swallowed_rate_limit timeout_after_commit timeout_before_commit wrong_field]"
 
 var _ = Describe("the kind registry", func() {
 	It("lists every kind sorted by name", func() {
@@ -20,13 +20,14 @@ var _ = Describe("the kind registry", func() {
 			names = append(names, k.Name())
 		}
 		Expect(names).To(Equal([]string{
-			"ack_without_apply", "hard_error", "partial_apply", "soft_error",
-			"swallowed_rate_limit", "timeout_after_commit",
+			"ack_without_apply", "auth_expired", "compensation_noop", "delayed_apply", "duplicate_apply",
+			"empty_result", "hard_error", "latency", "partial_apply", "schema_drift", "soft_error",
+			"stale_read", "swallowed_rate_limit", "timeout_after_commit", "timeout_before_commit", "wrong_field",
 		}))
 	})
 
 	DescribeTable("each kind says what the agent sees and what the world gets",
-		func(name string, effect faults.Effect, delay time.Duration) {
+		func(name string, effect faults.Effect, delay time.Duration, aim faults.Aim) {
 			k, err := faults.Lookup(name)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(k.Name()).To(Equal(name))
@@ -38,13 +39,24 @@ var _ = Describe("the kind registry", func() {
 			if ok {
 				Expect(d.Delay()).To(Equal(delay))
 			}
+			Expect(faults.AimOf(k)).To(Equal(aim))
 		},
-		Entry(nil, "hard_error", faults.None, time.Duration(0)),
-		Entry(nil, "soft_error", faults.None, time.Duration(0)),
-		Entry(nil, "swallowed_rate_limit", faults.None, time.Duration(0)),
-		Entry(nil, "ack_without_apply", faults.None, time.Duration(0)),
-		Entry(nil, "partial_apply", faults.Partial, time.Duration(0)),
-		Entry(nil, "timeout_after_commit", faults.Full, 30*time.Second),
+		Entry(nil, "hard_error", faults.None, time.Duration(0), faults.AimAction),
+		Entry(nil, "soft_error", faults.None, time.Duration(0), faults.AimAction),
+		Entry(nil, "swallowed_rate_limit", faults.None, time.Duration(0), faults.AimAction),
+		Entry(nil, "ack_without_apply", faults.None, time.Duration(0), faults.AimAction),
+		Entry(nil, "partial_apply", faults.Partial, time.Duration(0), faults.AimAction),
+		Entry(nil, "timeout_after_commit", faults.Full, 30*time.Second, faults.AimAction),
+		Entry(nil, "timeout_before_commit", faults.None, 30*time.Second, faults.AimAction),
+		Entry(nil, "duplicate_apply", faults.Twice, time.Duration(0), faults.AimAction),
+		Entry(nil, "delayed_apply", faults.Later, time.Duration(0), faults.AimAction),
+		Entry(nil, "stale_read", faults.Full, time.Duration(0), faults.AimRead),
+		Entry(nil, "wrong_field", faults.Full, time.Duration(0), faults.AimAction),
+		Entry(nil, "empty_result", faults.None, time.Duration(0), faults.AimRead),
+		Entry(nil, "schema_drift", faults.Full, time.Duration(0), faults.AimAction),
+		Entry(nil, "latency", faults.Full, 10*time.Second, faults.AimAction),
+		Entry(nil, "auth_expired", faults.None, time.Duration(0), faults.AimAction),
+		Entry(nil, "compensation_noop", faults.None, time.Duration(0), faults.AimCompensation),
 	)
 
 	It("fails to look up an unknown kind, naming the known ones", func() {
@@ -56,7 +68,7 @@ var _ = Describe("the kind registry", func() {
 	It("refuses a kind registered twice", func() {
 		Expect(func() { faults.Register(faults.HardError{}) }).
 			To(PanicWith("faults: kind registered twice: hard_error"))
-		Expect(faults.Kinds()).To(HaveLen(6))
+		Expect(faults.Kinds()).To(HaveLen(16))
 	})
 
 	It("NewLayer refuses a spec of an unknown kind", func() {
@@ -64,7 +76,7 @@ var _ = Describe("the kind registry", func() {
 		Expect(err).NotTo(HaveOccurred())
 		l, err := faults.NewLayer(world.New(store()), tb, []faults.Spec{
 			aimed("ok", "hard_error", "restock"), aimed("bad", "meteor_strike", "restock"),
-		})
+		}, 1)
 		Expect(err).To(MatchError(`unknown fault kind "meteor_strike" (known: ` + known + `)`))
 		Expect(l).To(BeNil())
 	})
@@ -98,7 +110,7 @@ var _ = DescribeTable("each kind on an issue_refund call of 30.00",
 			Expect(b.w.Audit()).To(BeEmpty())
 		} else {
 			Expect(world.Diff(b.initial, b.w.Snapshot())).To(Equal(changes))
-			Expect(b.w.Audit()).To(HaveLen(3))
+			Expect(b.w.Audit()).NotTo(BeEmpty())
 			for _, m := range b.w.Audit() {
 				Expect(m.Call).To(Equal("call-1"))
 				Expect(m.Tool).To(Equal("issue_refund"))
@@ -156,6 +168,67 @@ var _ = DescribeTable("each kind on an issue_refund call of 30.00",
 		refundDiff(30), faults.Full,
 		`timeout {"error":"timeout: no response from issue_refund after 30s"}`,
 		31*time.Second),
+	Entry("timeout_before_commit: the same timeout, nothing written", "timeout_before_commit",
+		mocktools.StatusTimeout,
+		mocktools.Body{"error": "timeout: no response from issue_refund after 30s"},
+		nil, faults.None,
+		`timeout {"error":"timeout: no response from issue_refund after 30s"}`,
+		31*time.Second),
+	Entry("duplicate_apply: the normal success, the refund made twice", "duplicate_apply",
+		mocktools.StatusOK, normalRefund,
+		[]world.Change{
+			{Collection: "payments", ID: "P-1", Field: "refunded", Before: 0.0, After: 60.0},
+			{Collection: "payments", ID: "P-1", Field: "status", Before: "captured", After: "partially_refunded"},
+			{Collection: "refunds", ID: "RF-1", After: world.Record{
+				"order_id": "A1001", "payment_id": "P-1", "amount": 30.0, "status": "succeeded"}},
+			{Collection: "refunds", ID: "RF-2", After: world.Record{
+				"order_id": "A1001", "payment_id": "P-1", "amount": 30.0, "status": "succeeded"}},
+		}, faults.Twice,
+		`ok {"amount":30,"order_id":"A1001","refund_id":"RF-1","status":"succeeded"}`,
+		time.Second),
+	Entry("delayed_apply: processing, nothing written yet", "delayed_apply",
+		mocktools.StatusOK,
+		mocktools.Body{"order_id": "A1001", "refund_id": "RF-1", "status": "processing",
+			"message": "issue_refund accepted; it will complete shortly"},
+		nil, faults.Later,
+		`ok {"message":"issue_refund accepted; it will complete shortly","order_id":"A1001","refund_id":"RF-1","status":"processing"}`,
+		time.Second),
+	Entry("wrong_field: the amount halved in the reply, the full refund written", "wrong_field",
+		mocktools.StatusOK,
+		mocktools.Body{"refund_id": "RF-1", "order_id": "A1001", "amount": 15.0, "status": "succeeded"},
+		refundDiff(30), faults.Full,
+		`ok {"amount":15,"order_id":"A1001","refund_id":"RF-1","status":"succeeded"}`,
+		time.Second),
+	Entry("empty_result: an empty body, nothing written", "empty_result",
+		mocktools.StatusOK, mocktools.Body{},
+		nil, faults.None, `ok {}`, time.Second),
+	Entry("schema_drift: camelCase under data, the refund written", "schema_drift",
+		mocktools.StatusOK,
+		mocktools.Body{"data": map[string]any{"refundId": "RF-1", "orderId": "A1001", "amount": 30.0, "status": "succeeded"}},
+		refundDiff(30), faults.Full,
+		`ok {"data":{"amount":30,"orderId":"A1001","refundId":"RF-1","status":"succeeded"}}`,
+		time.Second),
+	Entry("latency: the normal reply 10s late, the refund written", "latency",
+		mocktools.StatusOK, normalRefund,
+		refundDiff(30), faults.Full,
+		`ok {"amount":30,"order_id":"A1001","refund_id":"RF-1","status":"succeeded"}`,
+		11*time.Second),
+	Entry("auth_expired: a 401, nothing written", "auth_expired",
+		mocktools.StatusError,
+		mocktools.Body{"error": "401 Unauthorized: the access token for issue_refund has expired", "code": "AUTH_EXPIRED"},
+		nil, faults.None,
+		`error {"code":"AUTH_EXPIRED","error":"401 Unauthorized: the access token for issue_refund has expired"}`,
+		time.Second),
+	Entry("compensation_noop: the normal success, nothing written", "compensation_noop",
+		mocktools.StatusOK, normalRefund,
+		nil, faults.None,
+		`ok {"amount":30,"order_id":"A1001","refund_id":"RF-1","status":"succeeded"}`,
+		time.Second),
+	Entry("stale_read on a write: the write lands, the reply comes from the old world", "stale_read",
+		mocktools.StatusOK, normalRefund,
+		refundDiff(30), faults.Full,
+		`ok {"amount":30,"order_id":"A1001","refund_id":"RF-1","status":"succeeded"}`,
+		time.Second),
 )
 
 var _ = DescribeTable("partial_apply on a tool without its own partial effect commits the first half of its writes",

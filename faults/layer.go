@@ -2,8 +2,13 @@ package faults
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
+	"strings"
 	"time"
 
 	"github.com/evalrun/evalrun/internal/jsonx"
@@ -44,31 +49,82 @@ type CallRecord struct {
 type armed struct {
 	spec    Spec
 	kind    Kind
+	effect  Effect
 	matched int
 	fired   int
+	rng     *rand.Rand
+}
+
+// draw returns the fault's next number in [0, 1).
+func (a *armed) draw() float64 { return a.rng.Float64() }
+
+// replyDelay is how long the fault holds the reply back.
+func (a *armed) replyDelay() time.Duration {
+	if a.spec.delay > 0 && a.effect != Later {
+		return a.spec.delay
+	}
+	if d, ok := a.kind.(Delayer); ok {
+		return d.Delay()
+	}
+	return 0
+}
+
+// landDelay is how long a "later" write waits to land.
+func (a *armed) landDelay() time.Duration {
+	if a.spec.delay > 0 {
+		return a.spec.delay
+	}
+	return DefaultLandDelay
+}
+
+// DefaultLandDelay is when a delayed write lands unless the spec says.
+const DefaultLandDelay = 5 * time.Minute
+
+// pending is a delayed write waiting for the clock.
+type pending struct {
+	call, tool string
+	args       mocktools.Args
+	due        time.Duration
 }
 
 // Layer runs tool calls against a world through a trial's faults. Every
 // firing goes to the ledger and every call to the call log.
 type Layer struct {
-	world  *world.World
-	tools  *mocktools.Toolbox
-	faults []*armed
-	ledger []Injection
-	calls  []CallRecord
+	world   *world.World
+	tools   *mocktools.Toolbox
+	faults  []*armed
+	ledger  []Injection
+	calls   []CallRecord
+	pending []pending
 }
 
-// NewLayer arms specs (already validated) over a world and its tools.
-func NewLayer(w *world.World, tools *mocktools.Toolbox, specs []Spec) (*Layer, error) {
+// NewLayer arms specs (already validated) over a world and its tools. Each
+// fault draws from its own stream, seeded by seed (the trial's) and the
+// fault's name, so adding a fault never shifts another's draws.
+func NewLayer(w *world.World, tools *mocktools.Toolbox, specs []Spec, seed uint64) (*Layer, error) {
 	l := &Layer{world: w, tools: tools}
 	for _, s := range specs {
 		k, err := Lookup(s.Kind)
 		if err != nil {
 			return nil, err
 		}
-		l.faults = append(l.faults, &armed{spec: s, kind: k})
+		effect := k.State()
+		if s.State != "" {
+			effect = s.State
+		}
+		l.faults = append(l.faults, &armed{spec: s, kind: k, effect: effect, rng: rand.New(rand.NewPCG(StreamSeed(seed, s.Name), seed))})
 	}
 	return l, nil
+}
+
+// StreamSeed is the seed of one fault's random stream in a trial.
+func StreamSeed(trialSeed uint64, fault string) uint64 {
+	h := fnv.New64a()
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], trialSeed)
+	h.Write(b[:])
+	h.Write([]byte(fault))
+	return h.Sum64()
 }
 
 // Ledger returns every injection so far.
@@ -86,11 +142,33 @@ func (l *Layer) Fired() map[string]int {
 	return out
 }
 
+// Unfired names the faults that require firing and never fired.
+func (l *Layer) Unfired() []string {
+	var out []string
+	for _, a := range l.faults {
+		if a.spec.RequireFired && a.fired == 0 {
+			out = append(out, a.spec.Name)
+		}
+	}
+	return out
+}
+
+// Wait lets simulated time pass (an agent backing off), landing any
+// delayed write that falls due.
+func (l *Layer) Wait(ctx context.Context, d time.Duration) {
+	l.world.Advance(d)
+	l.land(ctx)
+}
+
 // Call runs one tool call: it decodes and checks the arguments, runs the tool
-// in a transaction, lets the first fault aimed at the call decide the state
-// and the reply, and logs it. Bad input comes back as a tool error.
+// in a transaction, lets the faults aimed at the call decide the state and
+// the reply, and logs it. Bad input comes back as a tool error.
 func (l *Layer) Call(ctx context.Context, id, tool, rawArgs string) mocktools.Response {
-	l.world.Advance(CallDuration)
+	d := CallDuration
+	if t, ok := l.tools.Tool(tool); ok && t.Definition().Duration > 0 {
+		d = t.Definition().Duration
+	}
+	l.Wait(ctx, d)
 	rec := CallRecord{ID: id, Tool: tool, Args: rawArgs, At: l.world.Now()}
 	resp, fault := l.call(ctx, &rec)
 	rec.Status = resp.Status
@@ -113,7 +191,7 @@ func (l *Layer) call(ctx context.Context, rec *CallRecord) (mocktools.Response, 
 	rec.Decoded = args
 	// Every call with readable arguments counts toward its faults' call
 	// numbers, even one the tool then rejects: "the 1st call" means the 1st.
-	f := l.pick(name, args)
+	firing := l.pick(name, args)
 	if err := mocktools.Validate(t.Definition(), args); err != nil {
 		return mocktools.Errorf("invalid arguments for %s: %v", name, err), ""
 	}
@@ -123,52 +201,80 @@ func (l *Layer) call(ctx context.Context, rec *CallRecord) (mocktools.Response, 
 		tx.Rollback()
 		return mocktools.Errorf("%v", err), ""
 	}
-	normal := mocktools.Response{Status: mocktools.StatusOK, Body: body}
-	if f == nil {
+	resp := mocktools.Response{Status: mocktools.StatusOK, Body: body}
+	if len(firing) == 0 {
 		tx.Commit()
-		return normal, ""
+		return resp, ""
 	}
-	f.fired++
-	effect := f.kind.State()
-	l.applyState(ctx, effect, t, tx, args)
-	c := Call{ID: id, Tool: name, Index: f.matched, Args: args}
-	resp := f.kind.Respond(c, normal)
-	if d, ok := f.kind.(Delayer); ok {
-		l.world.Advance(d.Delay())
+	// Composition, in this fixed order: the state comes from the first
+	// declared fault that changes it (one that only delays or reshapes the
+	// reply never masks a lost write); a stale reply is computed next; then
+	// each fault rewrites the reply in declaration order, and their delays
+	// add up.
+	state := firing[0]
+	for _, f := range firing {
+		if f.effect != Full {
+			state = f
+			break
+		}
 	}
-	l.ledger = append(l.ledger, Injection{
-		Fault: f.spec.Name, Kind: f.kind.Name(), Tool: name, Call: id, Index: f.matched,
-		Response: fmt.Sprintf("%s %s", resp.Status, resp.Content()), State: effect, At: l.world.Now(),
-	})
-	return resp, f.spec.Name
+	l.applyState(ctx, state, t, tx, args)
+	for _, f := range firing {
+		if s, ok := f.kind.(StaleReader); ok && s.ReadsStale() {
+			resp = l.staleReply(ctx, t, id, args)
+			break
+		}
+	}
+	names := make([]string, 0, len(firing))
+	for _, f := range firing {
+		f.fired++
+		resp = f.kind.Respond(Call{ID: id, Tool: name, Index: f.matched, Args: args}, resp)
+		l.world.Advance(f.replyDelay())
+		l.ledger = append(l.ledger, Injection{
+			Fault: f.spec.Name, Kind: f.kind.Name(), Tool: name, Call: id, Index: f.matched,
+			Response: fmt.Sprintf("%s %s", resp.Status, resp.Content()), State: state.effect, At: l.world.Now(),
+		})
+		names = append(names, f.spec.Name)
+	}
+	return resp, strings.Join(names, ",")
 }
 
-// pick counts the call against every fault aimed at it and returns the first
-// (in declaration order) that would fire. Later faults on the same call are
-// counted but do not fire. A picked fault fires only when the tool accepts
-// the call: a rejected call is already a failure the agent sees.
-func (l *Layer) pick(tool string, args mocktools.Args) *armed {
-	var chosen *armed
+// pick counts the call against every fault aimed at it and returns, in
+// declaration order, those that fire. A fault fires only when the tool
+// accepts the call: a rejected call is already a failure the agent sees.
+func (l *Layer) pick(tool string, args mocktools.Args) []*armed {
+	var out []*armed
 	for _, a := range l.faults {
-		if !a.spec.Target.Matches(tool, args) {
+		if !a.spec.matches(tool, args) {
 			continue
 		}
 		a.matched++
-		if chosen != nil || !a.spec.When.fires(a.matched) {
+		if !a.spec.When.fires(a.matched, a.draw) {
 			continue
 		}
 		if a.spec.MaxInjections > 0 && a.fired >= a.spec.MaxInjections {
 			continue
 		}
-		chosen = a
+		out = append(out, a)
 	}
-	return chosen
+	return out
 }
 
-func (l *Layer) applyState(ctx context.Context, effect Effect, t mocktools.Tool, tx *world.Tx, args mocktools.Args) {
-	switch effect {
+func (l *Layer) applyState(ctx context.Context, f *armed, t mocktools.Tool, tx *world.Tx, args mocktools.Args) {
+	switch f.effect {
 	case Full:
 		tx.Commit()
+	case Twice:
+		tx.Commit()
+		again := l.world.Begin(tx.Call(), tx.Tool())
+		if err := reapply(again, tx.Mutations()); err != nil {
+			again.Rollback()
+			return
+		}
+		again.Commit()
+	case Later:
+		tx.Rollback()
+		l.pending = append(l.pending, pending{call: tx.Call(), tool: tx.Tool(), args: args, due: l.world.Now() + f.landDelay()})
 	case Partial:
 		if pa, ok := t.(mocktools.PartialApplier); ok {
 			tx.Rollback()
@@ -184,6 +290,83 @@ func (l *Layer) applyState(ctx context.Context, effect Effect, t mocktools.Tool,
 	default:
 		tx.Rollback()
 	}
+}
+
+// reapply lands a committed call's writes a second time, as a duplicate
+// delivery would: a created record again under a fresh id, a number moved by
+// the same amount again, any other field set again.
+func reapply(tx *world.Tx, muts []world.Mutation) error {
+	for _, m := range muts {
+		var err error
+		switch {
+		case m.Field == "" && m.Before == nil && m.After != nil:
+			prefix, _, ok := cutLast(m.ID, "-")
+			if !ok {
+				prefix = m.ID
+			}
+			r, _ := world.Clone(m.After).(world.Record)
+			err = tx.Create(m.Collection, tx.NextID(prefix), r)
+		case m.Field == "":
+			// a deletion: nothing left to delete twice
+		default:
+			after := m.After
+			b, bok := m.Before.(float64)
+			a, aok := m.After.(float64)
+			if cur, ok := tx.World().Get(m.Collection, m.ID)[m.Field].(float64); ok && bok && aok {
+				after = math.Round((cur+a-b)*100) / 100
+			}
+			err = tx.Set(m.Collection, m.ID, m.Field, after)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func cutLast(s, sep string) (string, string, bool) {
+	i := strings.LastIndex(s, sep)
+	if i < 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+len(sep):], true
+}
+
+// staleReply runs the call on the world as it was before the trial's
+// writes, for a reply a lagging replica would give; nothing it does stays.
+func (l *Layer) staleReply(ctx context.Context, t mocktools.Tool, id string, args mocktools.Args) mocktools.Response {
+	old := world.New(l.world.Initial())
+	tx := old.Begin(id, t.Definition().Name)
+	defer tx.Rollback()
+	body, err := t.Call(ctx, tx, args)
+	if err != nil {
+		return mocktools.Errorf("%v", err)
+	}
+	return mocktools.Response{Status: mocktools.StatusOK, Body: body}
+}
+
+// land applies the delayed writes that are due, oldest first. A write that
+// no longer applies (the order was cancelled meanwhile) is dropped.
+func (l *Layer) land(ctx context.Context) {
+	if len(l.pending) == 0 {
+		return
+	}
+	now := l.world.Now()
+	kept := l.pending[:0]
+	for _, p := range l.pending {
+		if p.due > now {
+			kept = append(kept, p)
+			continue
+		}
+		t, _ := l.tools.Tool(p.tool)
+		tx := l.world.Begin(p.call, p.tool)
+		if _, err := t.Call(ctx, tx, p.args); err != nil {
+			tx.Rollback()
+			continue
+		}
+		tx.Commit()
+	}
+	l.pending = kept
 }
 
 // decodeArgs reads a call's arguments; empty text means no arguments.

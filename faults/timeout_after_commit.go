@@ -34,6 +34,10 @@ func (TimeoutAfterCommit) Delay() time.Duration { return 30 * time.Second }
 
 // Respond reports a timeout.
 func (TimeoutAfterCommit) Respond(c Call, _ mocktools.Response) mocktools.Response {
+	return timeoutReply(c)
+}
+
+func timeoutReply(c Call) mocktools.Response {
 	return mocktools.Response{Status: mocktools.StatusTimeout, Body: mocktools.Body{
 		"error": "timeout: no response from " + c.Tool + " after 30s",
 	}}

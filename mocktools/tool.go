@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/evalrun/evalrun/internal/jsonx"
 	"github.com/evalrun/evalrun/world"
@@ -22,6 +23,8 @@ type Definition struct {
 	Description string         `json:"description"`
 	Parameters  map[string]any `json:"parameters"`
 	Write       bool           `json:"-"`
+	// Duration is how much simulated time a call takes (0: the default).
+	Duration time.Duration `json:"-"`
 }
 
 // Tool is one callable mock tool. Call validates nothing itself: the caller

@@ -184,9 +184,9 @@ func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result
 		}
 	}()
 	w := world.New(s.Before)
-	layer, err := faults.NewLayer(w, s.Toolbox, v.Faults)
+	layer, err := faults.NewLayer(w, s.Toolbox, v.Faults, seed)
 	if err != nil {
-		layer, _ = faults.NewLayer(w, s.Toolbox, nil)
+		layer, _ = faults.NewLayer(w, s.Toolbox, nil, seed)
 	}
 	var tr agent.Transcript
 	if err == nil {

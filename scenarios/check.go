@@ -251,11 +251,12 @@ func (d *decoder) checkFault(s *Scenario, tb *mocktools.Toolbox, p string, f *fa
 		}
 		f.Target = faults.Target{Tool: f.Tool}
 	}
-	if err := f.When.Check(); err != nil {
-		d.failAt(p+".when", "%v", err)
+	var def mocktools.Definition
+	if t, ok := tb.Tool(f.Target.Tool); ok {
+		def = t.Definition()
 	}
-	if f.MaxInjections < 0 {
-		d.failAt(p+".max_injections", "max_injections must not be negative")
+	for _, e := range f.Prepare(def) {
+		d.failAt(p+"."+e.Field, "%v", e.Err)
 	}
 }
 
@@ -263,7 +264,7 @@ func (d *decoder) checkFault(s *Scenario, tb *mocktools.Toolbox, p string, f *fa
 // no step may hold before and every step must hold after. It sets After.
 func (d *decoder) replayGold(s *Scenario) {
 	w := world.New(s.Before)
-	layer, _ := faults.NewLayer(w, s.Toolbox, nil)
+	layer, _ := faults.NewLayer(w, s.Toolbox, nil, 0)
 	for i, st := range s.Steps {
 		if Holds(st.DoneProgram, s.Before) {
 			d.failAt(fmt.Sprintf("steps[%d].done", i), "step %q is already done before the agent acts", st.ID)

@@ -50,7 +50,7 @@ func mustLoad(src string) *scenarios.Scenario {
 // the world and the layer.
 func play(s *scenarios.Scenario, specs []faults.Spec, calls ...[2]string) (*world.World, *faults.Layer) {
 	w := world.New(s.Before)
-	l, err := faults.NewLayer(w, s.Toolbox, specs)
+	l, err := faults.NewLayer(w, s.Toolbox, specs, 1)
 	Expect(err).NotTo(HaveOccurred())
 	for i, c := range calls {
 		l.Call(context.Background(), "c"+string(rune('1'+i)), c[0], c[1])

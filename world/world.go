@@ -42,16 +42,17 @@ type Mutation struct {
 // World is the live store. It is not safe for concurrent use: each trial has
 // its own.
 type World struct {
-	state State
-	audit []Mutation
-	clock time.Duration
-	seq   map[string]int
+	initial State
+	state   State
+	audit   []Mutation
+	clock   time.Duration
+	seq     map[string]int
 }
 
 // New returns a world holding a deep copy of initial, with an empty
 // collection for each name in collections that initial lacks.
 func New(initial State, collections ...string) *World {
-	w := &World{state: initial.Clone(), seq: map[string]int{}}
+	w := &World{initial: initial, state: initial.Clone(), seq: map[string]int{}}
 	if w.state.Collections == nil {
 		w.state.Collections = map[string]Collection{}
 	}
@@ -69,6 +70,10 @@ func (w *World) Snapshot() State { return w.state.Clone() }
 // View returns the live records for read-only use (expressions, read tools).
 // Callers must not modify it.
 func (w *World) View() State { return w.state }
+
+// Initial returns the state the world started from. It is shared: callers
+// must not change it.
+func (w *World) Initial() State { return w.initial }
 
 // Audit returns the audit log so far.
 func (w *World) Audit() []Mutation { return w.audit }
