@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/evalrun/evalrun/mocktools"
 	"github.com/evalrun/evalrun/scenarios"
@@ -42,6 +43,9 @@ type Request struct {
 type Reply struct {
 	Content   string
 	ToolCalls []ToolCall
+	// Wait is simulated time the model lets pass before its calls: the
+	// reference agents back off with it before a retry.
+	Wait time.Duration
 }
 
 // Model picks the next turn. Implementations are per trial and need not be

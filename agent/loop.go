@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/evalrun/evalrun/mocktools"
 )
@@ -10,6 +11,11 @@ import (
 // Tools is where the loop sends tool calls: the fault layer.
 type Tools interface {
 	Call(ctx context.Context, id, name, args string) mocktools.Response
+}
+
+// Waiter is an optional ability of Tools: letting simulated time pass.
+type Waiter interface {
+	Wait(ctx context.Context, d time.Duration)
 }
 
 // DefaultMaxTurns bounds a trial's model turns.
@@ -58,6 +64,9 @@ func Run(ctx context.Context, m Model, tools Tools, defs []mocktools.Definition,
 		}
 		if reply.Content != "" {
 			tr.Final = reply.Content // the last text, should the turns run out
+		}
+		if w, ok := tools.(Waiter); ok && reply.Wait > 0 {
+			w.Wait(ctx, reply.Wait)
 		}
 		for i, c := range reply.ToolCalls {
 			if c.ID == "" {

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/evalrun/evalrun/internal/jsonx"
 	"github.com/evalrun/evalrun/scenarios"
@@ -27,8 +28,8 @@ func init() {
 		b          behaviour
 	}{
 		{"naive", "calls every gold action in order, ignores the results, reports from the plan", behaviour{}},
-		{"checked", "reads every reply; on an error, soft error or unconfirmed reply it stops and reports honestly", behaviour{readResults: true}},
-		{"verifying", "checked, plus a read-back after every write; a mismatch is a failure", behaviour{readResults: true, readBack: true}},
+		{"checked", "reads every reply, retries what looks transient (blindly), stops at a failure and reports honestly", behaviour{readResults: true}},
+		{"verifying", "checked, plus a read-back after every write (and before any retry); a mismatch is a failure", behaviour{readResults: true, readBack: true}},
 		{"saga", "verifying, plus compensation of completed steps in reverse order on failure", behaviour{readResults: true, readBack: true, compensate: true}},
 	} {
 		b := r.b
@@ -61,7 +62,16 @@ type reference struct {
 	next   func() (Reply, bool)
 	stop   func()
 	nCalls int
+	wait   time.Duration // backoff before the next call
 }
+
+// Retry policy of the careful reference agents: what looks transient is
+// tried up to MaxAttempts times in all, waiting RetryBase, then twice as
+// long each time, in simulated time.
+const (
+	MaxAttempts = 3
+	RetryBase   = 2 * time.Second
+)
 
 func newReference(s *scenarios.Scenario, o Options, b behaviour) *reference {
 	m := &reference{s: s, b: b, rng: rand.New(rand.NewPCG(o.Seed, 0x9e3779b97f4a7c15))}
@@ -86,7 +96,9 @@ func (m *reference) Close() { m.stop() }
 func (m *reference) call(yield func(Reply) bool, tool, args string) (map[string]any, bool) {
 	m.nCalls++
 	id := "call_" + strconv.Itoa(m.nCalls)
-	if !yield(Reply{ToolCalls: []ToolCall{{ID: id, Name: tool, Arguments: args}}}) {
+	wait := m.wait
+	m.wait = 0
+	if !yield(Reply{Wait: wait, ToolCalls: []ToolCall{{ID: id, Name: tool, Arguments: args}}}) {
 		return nil, false
 	}
 	if !m.b.readResults && !m.b.readBack {
@@ -135,25 +147,9 @@ func (m *reference) play(yield func(Reply) bool) {
 	states := make([]stepState, len(m.s.Steps))
 	failedAt := -1
 	for i, st := range m.s.Steps {
-		body, ok := m.call(yield, st.Action.Tool, st.Action.ArgsJSON)
+		state, ok := m.perform(yield, st)
 		if !ok {
 			return
-		}
-		state := believedDone
-		if m.b.readResults {
-			state = classify(body)
-		}
-		if m.b.readBack {
-			confirmed, ok := m.verify(yield, st)
-			if !ok {
-				return
-			}
-			switch {
-			case confirmed:
-				state = believedDone
-			case state != believedPending:
-				state = believedFailed
-			}
 		}
 		states[i] = state
 		if state != believedDone {
@@ -181,6 +177,55 @@ func (m *reference) play(yield func(Reply) bool) {
 		}
 	}
 	yield(Reply{Content: m.compose(states)})
+}
+
+// perform runs a step's action and says what the agent believes came of
+// it. The careful agents retry what looks transient, backing off; a
+// verifying agent reads back before a retry, so that a timeout whose write
+// landed is not repeated. The checked agent retries blindly.
+func (m *reference) perform(yield func(Reply) bool, st *scenarios.Step) (stepState, bool) {
+	for attempt := 1; ; attempt++ {
+		body, ok := m.call(yield, st.Action.Tool, st.Action.ArgsJSON)
+		if !ok {
+			return untried, false
+		}
+		state := believedDone
+		if m.b.readResults {
+			state = classify(body)
+		}
+		if m.b.readBack {
+			confirmed, ok := m.verify(yield, st)
+			if !ok {
+				return untried, false
+			}
+			switch {
+			case confirmed:
+				state = believedDone
+			case state != believedPending:
+				state = believedFailed
+			}
+		}
+		if state == believedDone || !m.b.readResults || attempt >= MaxAttempts || !transient(body) {
+			return state, true
+		}
+		m.wait = RetryBase << (attempt - 1)
+	}
+}
+
+// transient reports whether a reply reads as a failure worth retrying: a
+// timeout, a rate limit, a service briefly unavailable.
+func transient(body map[string]any) bool {
+	msg, _ := body["error"].(string)
+	if msg == "" {
+		return false
+	}
+	msg = strings.ToLower(msg)
+	for _, w := range []string{"timeout", "timed out", "rate limit", "429", "503", "unavailable", "temporar", "try again"} {
+		if strings.Contains(msg, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // verify runs a step's read-backs and reports whether all of them hold.
