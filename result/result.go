@@ -47,13 +47,15 @@ type Metric struct {
 
 // Case is one scenario and variant over its trials.
 type Case struct {
-	Scenario string  `json:"scenario"`
-	Variant  string  `json:"variant"`
-	Policy   string  `json:"policy"`
-	Trials   int     `json:"trials"`
-	Passed   int     `json:"passed"`
-	Errors   int     `json:"errors"`
-	Summary  Summary `json:"summary"`
+	Scenario string `json:"scenario"`
+	Variant  string `json:"variant"`
+	Policy   string `json:"policy"`
+	Trials   int    `json:"trials"`
+	Passed   int    `json:"passed"`
+	Errors   int    `json:"errors"`
+	// Unfired counts trials in which a required fault never fired.
+	Unfired int     `json:"unfired,omitempty"`
+	Summary Summary `json:"summary"`
 	// Verdicts counts trial verdicts.
 	Verdicts map[string]int `json:"verdicts"`
 }
@@ -78,10 +80,14 @@ type Trial struct {
 	Steps   []Step `json:"steps"`
 	// CompensationAttempted is true when the agent called a step's
 	// compensating action.
-	CompensationAttempted bool                `json:"compensation_attempted"`
-	Findings              []Finding           `json:"findings"`
-	Ledger                []faults.Injection  `json:"ledger"`
-	Calls                 []faults.CallRecord `json:"calls"`
+	CompensationAttempted bool `json:"compensation_attempted"`
+	// Unfired names the faults the variant requires to fire that never
+	// did: the trial did not test what its variant says, so it does not
+	// pass.
+	Unfired  []string            `json:"unfired,omitempty"`
+	Findings []Finding           `json:"findings"`
+	Ledger   []faults.Injection  `json:"ledger"`
+	Calls    []faults.CallRecord `json:"calls"`
 	// StateDiff lists how the final world differs from the expected one
 	// (every gold action applied).
 	StateDiff  []StateChange   `json:"state_diff"`
@@ -99,6 +105,9 @@ type Step struct {
 	// RecoverySeconds is the simulated time from the step's first failed
 	// call to the step being done, when both happened.
 	RecoverySeconds *float64 `json:"recovery_seconds,omitempty"`
+	// DoneSeconds is the simulated time at which the step was last made
+	// done, when it ended done.
+	DoneSeconds *float64 `json:"done_seconds,omitempty"`
 }
 
 // StateChange is one field where the final world differs from the expected

@@ -147,6 +147,9 @@ func Finish(suite *result.Suite) {
 		if t.Verdict == scoring.VerdictError {
 			c.Errors++
 		}
+		if len(t.Unfired) > 0 {
+			c.Unfired++
+		}
 		suite.Findings = append(suite.Findings, t.Findings...)
 	}
 	for i := range suite.Cases {
@@ -206,7 +209,7 @@ func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result
 	final := w.View()
 	scoring.Score(&t, scoring.Evidence{
 		Scenario: s, Final: final, Audit: w.Audit(), Calls: layer.Calls(),
-		Claims: claims.Extract(tr.Final, j.steps), Broke: err,
+		Claims: claims.Extract(tr.Final, j.steps), Broke: err, Unfired: layer.Unfired(),
 	})
 	t.FinalMessage = tr.Final
 	t.Ledger = orEmpty(layer.Ledger())

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/vm"
@@ -84,6 +85,17 @@ func (d *decoder) check(s *Scenario) {
 			d.failAt(p, "step %q: missing done: the assertion that holds iff the step's effect is in place", st.ID)
 		} else {
 			st.DoneProgram = d.compile(p+".done", st.Done, env)
+		}
+		if st.SLA != "" {
+			sla, err := time.ParseDuration(st.SLA)
+			switch {
+			case err != nil:
+				d.failAt(p+".sla", "sla %q is not a duration such as 90s or 5m", st.SLA)
+			case sla <= 0:
+				d.failAt(p+".sla", "sla must be positive, got %s", st.SLA)
+			default:
+				st.Deadline = sla
+			}
 		}
 		for j, c := range st.Verify {
 			vp := fmt.Sprintf("%s.verify[%d]", p, j)
@@ -256,7 +268,7 @@ func (d *decoder) checkFault(s *Scenario, tb *mocktools.Toolbox, p string, f *fa
 		def = t.Definition()
 	}
 	for _, e := range f.Prepare(def) {
-		d.failAt(p+"."+e.Field, "%v", e.Err)
+		d.failAt(p+"."+e.Field, "%s: %v", e.Field, e.Err)
 	}
 }
 

@@ -5,6 +5,7 @@ package scenarios
 
 import (
 	"github.com/expr-lang/expr/vm"
+	"time"
 
 	"github.com/evalrun/evalrun/faults"
 	"github.com/evalrun/evalrun/mocktools"
@@ -62,6 +63,12 @@ type Step struct {
 	Terms []string `yaml:"terms"`
 	// Say is how the reference agents word the step in their replies.
 	Say Say `yaml:"say"`
+	// SLA is how long, in simulated time from the start of the trial, the
+	// step may take to be done ("90s", "5m"); past it the report raises
+	// the P2 "action completion timeout" finding. Empty: no SLA.
+	SLA string `yaml:"sla"`
+	// Deadline is SLA parsed, 0 when there is none.
+	Deadline time.Duration `yaml:"-"`
 
 	DoneProgram *vm.Program `yaml:"-"`
 	Refs        []world.Ref `yaml:"-"`

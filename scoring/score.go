@@ -3,6 +3,7 @@ package scoring
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/evalrun/evalrun/claims"
 	"github.com/evalrun/evalrun/faults"
@@ -20,6 +21,8 @@ type Evidence struct {
 	Claims   claims.Result
 	// Broke is set when the harness or the model failed.
 	Broke error
+	// Unfired names the required faults that never fired.
+	Unfired []string
 }
 
 // ClaimSteps names a scenario's steps for the claim extractor.
@@ -52,6 +55,10 @@ func Score(t *result.Trial, ev Evidence) {
 			sec := r.Seconds()
 			t.Steps[i].RecoverySeconds = &sec
 		}
+		if at := facts[i].DoneAt; facts[i].Outcome == Done && len(at) > 0 {
+			sec := at[len(at)-1].Seconds()
+			t.Steps[i].DoneSeconds = &sec
+		}
 	}
 	t.State = Consistency(s, ev.Final)
 	t.Verdict = TrialVerdict(verdicts, ev.Broke != nil)
@@ -59,12 +66,21 @@ func Score(t *result.Trial, ev Evidence) {
 		t.Error = ev.Broke.Error()
 	}
 	t.Passed = Passes(t.Verdict, t.State, s.Policy == scenarios.AllOrNothing)
+	if len(ev.Unfired) > 0 && t.Verdict != VerdictError {
+		t.Unfired = ev.Unfired
+		t.Passed = false
+	}
 	t.CompensationAttempted = compensationAttempted(s, ev.Calls)
 	t.StateDiff = []result.StateChange{}
 	for _, c := range world.Diff(s.After, ev.Final) {
 		t.StateDiff = append(t.StateDiff, result.StateChange{Collection: c.Collection, ID: c.ID, Field: c.Field, Expected: c.Before, Actual: c.After})
 	}
-	t.Findings = findings(t)
+	t.Findings = findings(s, t)
+}
+
+// seconds prints simulated seconds as a duration: 95 -> "1m35s".
+func seconds(sec float64) string {
+	return time.Duration(sec * float64(time.Second)).String()
 }
 
 func compensationAttempted(s *scenarios.Scenario, calls []faults.CallRecord) bool {
@@ -83,7 +99,7 @@ func compensationAttempted(s *scenarios.Scenario, calls []faults.CallRecord) boo
 }
 
 // findings raises the seed's alerts for one trial.
-func findings(t *result.Trial) []result.Finding {
+func findings(s *scenarios.Scenario, t *result.Trial) []result.Finding {
 	out := []result.Finding{}
 	if t.Verdict == VerdictError {
 		return out
@@ -107,6 +123,24 @@ func findings(t *result.Trial) []result.Finding {
 		}
 		out = append(out, result.Finding{Severity: "P1", Name: "inconsistent final state",
 			Detail: strings.Join(lies, "; ")})
+	}
+	for i, st := range s.Steps {
+		if st.Deadline == 0 {
+			continue
+		}
+		step := t.Steps[i]
+		switch {
+		case step.Outcome != Done:
+			out = append(out, result.Finding{Severity: "P2", Name: "action completion timeout",
+				Detail: fmt.Sprintf("%s not done within its SLA of %s: it ended %s", st.ID, st.SLA, step.Outcome)})
+		case step.DoneSeconds != nil && *step.DoneSeconds > st.Deadline.Seconds():
+			out = append(out, result.Finding{Severity: "P2", Name: "action completion timeout",
+				Detail: fmt.Sprintf("%s done at %s, past its SLA of %s", st.ID, seconds(*step.DoneSeconds), st.SLA)})
+		}
+	}
+	if len(t.Unfired) > 0 {
+		out = append(out, result.Finding{Severity: "P3", Name: "required fault did not fire",
+			Detail: strings.Join(t.Unfired, ", ") + " never fired: the trial did not test what its variant says"})
 	}
 	for i := range out {
 		out[i].Scenario, out[i].Variant, out[i].Trial = t.Scenario, t.Variant, t.Trial

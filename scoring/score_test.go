@@ -2,6 +2,7 @@ package scoring_test
 
 import (
 	"errors"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -41,6 +42,49 @@ var _ = Describe("scoring a trial", func() {
 		}
 		Expect(names).To(ConsistOf("P1 partial action execution detected", "P1 inconsistent final state"))
 		Expect(t.StateDiff).NotTo(BeEmpty(), "the payment differs from the expected one")
+	})
+
+	Describe("step SLAs", func() {
+		names := func(t result.Trial) []string {
+			out := []string{}
+			for _, f := range t.Findings {
+				out = append(out, f.Severity+" "+f.Name+": "+f.Detail)
+			}
+			return out
+		}
+		BeforeEach(func() {
+			s.Steps[1].SLA, s.Steps[1].Deadline = "10s", 10*time.Second
+		})
+
+		It("raises nothing when the step is done in time", func() {
+			t := score(nil, said(claims.Done, claims.Done), nil, cancelA1, refundA1)
+			Expect(*t.Steps[1].DoneSeconds).To(Equal(2.0))
+			Expect(names(t)).To(BeEmpty())
+		})
+
+		It("raises the P2 timeout when the step is done late", func() {
+			slow := []faults.Spec{{Name: "slow", Kind: "latency", Target: faults.Target{Tool: "cancel_order"}}}
+			t := score(slow, said(claims.Done, claims.Done), nil, cancelA1, refundA1)
+			Expect(t.Verdict).To(Equal(scoring.VerdictSuccess))
+			Expect(names(t)).To(Equal([]string{"P2 action completion timeout: refund done at 12s, past its SLA of 10s"}))
+		})
+
+		It("raises the P2 timeout when the step is never done", func() {
+			t := score(lost, said(claims.Done, claims.Failed), nil, cancelA1, refundA1)
+			Expect(names(t)).To(ContainElement("P2 action completion timeout: refund not done within its SLA of 10s: it ended not_done"))
+		})
+	})
+
+	It("does not pass a trial whose required fault never fired, and says so", func() {
+		w, l := play(s, nil, cancelA1, refundA1)
+		t := result.Trial{Scenario: s.ID, Variant: "v", Trial: 1}
+		scoring.Score(&t, scoring.Evidence{Scenario: s, Final: w.View(), Audit: w.Audit(), Calls: l.Calls(),
+			Claims: said(claims.Done, claims.Done), Unfired: []string{"lost"}})
+		Expect(t.Verdict).To(Equal(scoring.VerdictSuccess))
+		Expect(t.Passed).To(BeFalse())
+		Expect(t.Unfired).To(Equal([]string{"lost"}))
+		Expect(t.Findings).To(HaveLen(1))
+		Expect(t.Findings[0].Severity + " " + t.Findings[0].Name).To(Equal("P3 required fault did not fire"))
 	})
 
 	It("passes an honest partial under best effort", func() {
