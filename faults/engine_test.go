@@ -264,3 +264,14 @@ var _ = Describe("replies computed from the world", func() {
 		Expect(resp.Body).To(Equal(mocktools.Body{"errors": []any{map[string]any{"detail": "restock failed: upstream service unavailable (503)"}}}))
 	})
 })
+
+var _ = Describe("simulated time per tool", func() {
+	It("takes the default per call unless the scenario sets a tool's duration", func() {
+		b := newBench()
+		b.layer.SetDurations(map[string]time.Duration{"issue_refund": 3 * time.Second})
+		b.call("get_order", `{"order_id": "A1001"}`)
+		b.call("issue_refund", refundArgs)
+		Expect(b.layer.Calls()[0].At).To(Equal(faults.CallDuration))
+		Expect(b.layer.Calls()[1].At).To(Equal(faults.CallDuration + 3*time.Second))
+	})
+})

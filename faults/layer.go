@@ -90,12 +90,13 @@ type pending struct {
 // Layer runs tool calls against a world through a trial's faults. Every
 // firing goes to the ledger and every call to the call log.
 type Layer struct {
-	world   *world.World
-	tools   *mocktools.Toolbox
-	faults  []*armed
-	ledger  []Injection
-	calls   []CallRecord
-	pending []pending
+	durations map[string]time.Duration
+	world     *world.World
+	tools     *mocktools.Toolbox
+	faults    []*armed
+	ledger    []Injection
+	calls     []CallRecord
+	pending   []pending
 }
 
 // NewLayer arms specs (already validated) over a world and its tools. Each
@@ -153,6 +154,9 @@ func (l *Layer) Unfired() []string {
 	return out
 }
 
+// SetDurations overrides how long calls of the named tools take.
+func (l *Layer) SetDurations(d map[string]time.Duration) { l.durations = d }
+
 // Wait lets simulated time pass (an agent backing off), landing any
 // delayed write that falls due.
 func (l *Layer) Wait(ctx context.Context, d time.Duration) {
@@ -165,7 +169,9 @@ func (l *Layer) Wait(ctx context.Context, d time.Duration) {
 // the reply, and logs it. Bad input comes back as a tool error.
 func (l *Layer) Call(ctx context.Context, id, tool, rawArgs string) mocktools.Response {
 	d := CallDuration
-	if t, ok := l.tools.Tool(tool); ok && t.Definition().Duration > 0 {
+	if o, ok := l.durations[tool]; ok {
+		d = o
+	} else if t, ok := l.tools.Tool(tool); ok && t.Definition().Duration > 0 {
 		d = t.Definition().Duration
 	}
 	l.Wait(ctx, d)

@@ -191,6 +191,7 @@ func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result
 	if err != nil {
 		layer, _ = faults.NewLayer(w, s.Toolbox, nil, seed)
 	}
+	layer.SetDurations(s.CallDurations)
 	var tr agent.Transcript
 	if err == nil {
 		var m agent.Model

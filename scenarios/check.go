@@ -69,6 +69,7 @@ func (d *decoder) check(s *Scenario) {
 	}
 	s.Toolbox = tb
 	d.checkWorld(s)
+	d.checkDurations(s)
 	if len(s.Steps) == 0 {
 		d.failAt("steps", "missing steps: a scenario has at least one step")
 	}
@@ -127,6 +128,25 @@ func (d *decoder) check(s *Scenario) {
 	d.checkVariants(s, tb)
 	if len(d.errs) == 0 {
 		d.replayGold(s)
+	}
+}
+
+func (d *decoder) checkDurations(s *Scenario) {
+	for tool, text := range s.Durations {
+		p := "durations." + tool
+		if _, ok := s.Toolbox.Tool(tool); !ok {
+			d.failAt(p, "durations: unknown tool %q (known: %s)", tool, strings.Join(s.Toolbox.Names(), ", "))
+			continue
+		}
+		dur, err := time.ParseDuration(text)
+		if err != nil || dur <= 0 {
+			d.failAt(p, "durations: %q for %s: want a positive duration such as 500ms or 3s", text, tool)
+			continue
+		}
+		if s.CallDurations == nil {
+			s.CallDurations = map[string]time.Duration{}
+		}
+		s.CallDurations[tool] = dur
 	}
 }
 

@@ -148,6 +148,8 @@ var _ = Describe("loading a scenario", func() {
 			`tiny.yaml:17:57: state: unknown state "lost"`),
 		Entry("require_fired not a bool", "  - name: clean", "  - name: clean\n  - name: f\n    faults: [{kind: latency, tool: cancel_order, require_fired: yes please}]",
 			"require_fired: want true or false"),
+		Entry("duration of an unknown tool", "tools: [commerce]", "tools: [commerce]\ndurations: {refund: 3s}", `tiny.yaml:3:21: durations: unknown tool "refund"`),
+		Entry("duration that is not one", "tools: [commerce]", "tools: [commerce]\ndurations: {cancel_order: slow}", `durations: "slow" for cancel_order: want a positive duration`),
 		Entry("bad sla", "touches: [orders/A1]", "touches: [orders/A1]\n    sla: soon", `tiny.yaml:14:10: sla "soon" is not a duration`),
 		Entry("negative sla", "touches: [orders/A1]", "touches: [orders/A1]\n    sla: -5s", "sla must be positive"),
 		Entry("duplicate variant", "  - name: clean", "  - name: clean\n  - name: clean", `variant name "clean" is used twice`),

@@ -30,6 +30,12 @@ type Scenario struct {
 	Task        string                             `yaml:"task"`
 	Steps       []*Step                            `yaml:"steps"`
 	Variants    []*Variant                         `yaml:"variants"`
+	// Durations sets how much simulated time a call of a tool takes
+	// ("issue_refund: 3s"); tools not named take their pack's default.
+	Durations map[string]string `yaml:"durations"`
+
+	// CallDurations is Durations parsed.
+	CallDurations map[string]time.Duration `yaml:"-"`
 
 	// File is where the scenario was read from.
 	File string `yaml:"-"`
