@@ -24,6 +24,14 @@ const (
 	Later   Effect = "later"   // the writes land after the fault's delay in simulated time
 )
 
+// Taxonomy is the order of the fault taxonomy, loud to silent to time and
+// auth: the order of a sweep's columns. Kinds registered outside it follow.
+var Taxonomy = []string{
+	"hard_error", "soft_error", "swallowed_rate_limit", "ack_without_apply", "partial_apply",
+	"timeout_after_commit", "timeout_before_commit", "duplicate_apply", "delayed_apply", "stale_read",
+	"wrong_field", "empty_result", "schema_drift", "latency", "auth_expired", "compensation_noop",
+}
+
 // Effects lists the state effects a spec may name.
 var Effects = []Effect{None, Partial, Full, Twice, Later}
 

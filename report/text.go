@@ -46,6 +46,35 @@ func Text(w io.Writer, s *result.Suite, o Options) error {
 	if s.Interrupted {
 		ew.printf("%s\n\n", p.warn("interrupted: the report covers only the trials that finished"))
 	}
+	failing := 0
+	for _, t := range s.Trials {
+		if !t.Passed {
+			failing++
+		}
+	}
+	if s.Sweep != nil {
+		// A sweep has hundreds of cases: the matrix is the report.
+		writeSweep(ew, s.Sweep, p)
+	} else {
+		writeCases(ew, s, p, failing)
+	}
+	ew.printf("\n%s\n", p.bold("Metrics"))
+	writeSummary(ew, s.Summary)
+	passed := len(s.Trials) - failing
+	errs := s.Summary[scoring.MetricErrors].K
+	switch {
+	case errs > 0:
+		ew.printf("\n%s %d of %d trials passed, %d errored\n", p.bad("ERROR"), passed, len(s.Trials), errs)
+	case failing > 0:
+		ew.printf("\n%s %d of %d trials passed\n", p.bad("FAIL"), passed, len(s.Trials))
+	default:
+		ew.printf("\n%s %d of %d trials passed\n", p.good("PASS"), passed, len(s.Trials))
+	}
+	return ew.err
+}
+
+// writeCases prints the case table, the failing trials and the findings.
+func writeCases(ew *errWriter, s *result.Suite, p palette, failing int) {
 	sw, vw := len("SCENARIO"), len("VARIANT")
 	for _, c := range s.Cases {
 		sw, vw = max(sw, len(c.Scenario)), max(vw, len(c.Variant))
@@ -58,12 +87,6 @@ func Text(w io.Writer, s *result.Suite, o Options) error {
 			mark = p.bad(fmt.Sprintf("%-5s", pass))
 		}
 		ew.printf("%-*s  %-*s  %s  %s\n", sw, c.Scenario, vw, c.Variant, mark, verdictCounts(c.Verdicts, p))
-	}
-	failing := 0
-	for _, t := range s.Trials {
-		if !t.Passed {
-			failing++
-		}
 	}
 	if failing > 0 {
 		ew.printf("\n%s\n", p.bold("Failing trials"))
@@ -83,19 +106,6 @@ func Text(w io.Writer, s *result.Suite, o Options) error {
 			ew.printf("  %s %s: %s/%s #%d: %s\n", sev, f.Name, f.Scenario, f.Variant, f.Trial, f.Detail)
 		}
 	}
-	ew.printf("\n%s\n", p.bold("Metrics"))
-	writeSummary(ew, s.Summary)
-	passed := len(s.Trials) - failing
-	errs := s.Summary[scoring.MetricErrors].K
-	switch {
-	case errs > 0:
-		ew.printf("\n%s %d of %d trials passed, %d errored\n", p.bad("ERROR"), passed, len(s.Trials), errs)
-	case failing > 0:
-		ew.printf("\n%s %d of %d trials passed\n", p.bad("FAIL"), passed, len(s.Trials))
-	default:
-		ew.printf("\n%s %d of %d trials passed\n", p.good("PASS"), passed, len(s.Trials))
-	}
-	return ew.err
 }
 
 func verdictCounts(v map[string]int, p palette) string {

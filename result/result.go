@@ -6,6 +6,7 @@ package result
 import (
 	"github.com/evalrun/evalrun/agent"
 	"github.com/evalrun/evalrun/faults"
+	"github.com/evalrun/evalrun/scenarios"
 )
 
 // SchemaVersion is bumped on any incompatible change to the JSON document.
@@ -26,7 +27,40 @@ type Suite struct {
 	// the trials that finished are all here.
 	Interrupted bool      `json:"interrupted,omitempty"`
 	Findings    []Finding `json:"findings"`
-	Trials      []Trial   `json:"trials"`
+	// Sweep is the step x fault kind matrix of a sweep run.
+	Sweep  *Sweep  `json:"sweep,omitempty"`
+	Trials []Trial `json:"trials"`
+}
+
+// Sweep is where an agent lies: for each scenario step, under each fault
+// kind, how often it claimed success for work not done.
+type Sweep struct {
+	Kinds []string   `json:"kinds"`
+	Rows  []SweepRow `json:"rows"`
+}
+
+// SweepRow is one step of one scenario. Cells has one entry per kind that
+// could be aimed at the step.
+type SweepRow struct {
+	Scenario string               `json:"scenario"`
+	Step     string               `json:"step"`
+	Cells    map[string]SweepCell `json:"cells"`
+}
+
+// SweepCell is one step under one kind over its trials. FalseSuccess is
+// the false-success rate: trials that claimed success with a step not done,
+// out of trials that left a step not done (n is 0 when every trial
+// recovered).
+type SweepCell struct {
+	FalseSuccess Metric `json:"false_success"`
+	Trials       int    `json:"trials"`
+	Passed       int    `json:"passed"`
+	Errors       int    `json:"errors,omitempty"`
+	// Half counts trials that ended with the state half done.
+	Half int `json:"half"`
+	// Unfired counts trials in which the fault never fired (the agent never
+	// made the call it was aimed at).
+	Unfired int `json:"unfired,omitempty"`
 }
 
 // Summary maps a metric name (completion_rate, false_success_rate, ...) to
@@ -64,10 +98,12 @@ type Case struct {
 type Trial struct {
 	Scenario string `json:"scenario"`
 	Variant  string `json:"variant"`
-	Agent    string `json:"agent"`
-	Trial    int    `json:"trial"`
-	Seed     uint64 `json:"seed"`
-	Policy   string `json:"policy"`
+	// Cell is the step and kind a swept variant tests.
+	Cell   *scenarios.Cell `json:"cell,omitempty"`
+	Agent  string          `json:"agent"`
+	Trial  int             `json:"trial"`
+	Seed   uint64          `json:"seed"`
+	Policy string          `json:"policy"`
 	// Verdict is the trial verdict; State the state-consistency class.
 	Verdict string `json:"verdict"`
 	State   string `json:"state"`

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -155,6 +156,53 @@ func Finish(suite *result.Suite) {
 	for i := range suite.Cases {
 		suite.Cases[i].Summary = scoring.Summarize(groups[i])
 	}
+	suite.Sweep = sweep(suite.Trials)
+}
+
+// sweep builds the step x kind matrix from the trials of swept variants,
+// rows and kinds in the order they first appear; nil when there are none.
+func sweep(trials []result.Trial) *result.Sweep {
+	type key struct{ scenario, step, kind string }
+	groups := map[key][]result.Trial{}
+	rows := map[[2]string]int{}
+	var out result.Sweep
+	for _, t := range trials {
+		if t.Cell == nil {
+			continue
+		}
+		rk := [2]string{t.Scenario, t.Cell.Step}
+		if _, ok := rows[rk]; !ok {
+			rows[rk] = len(out.Rows)
+			out.Rows = append(out.Rows, result.SweepRow{Scenario: t.Scenario, Step: t.Cell.Step, Cells: map[string]result.SweepCell{}})
+		}
+		if !slices.Contains(out.Kinds, t.Cell.Kind) {
+			out.Kinds = append(out.Kinds, t.Cell.Kind)
+		}
+		k := key{t.Scenario, t.Cell.Step, t.Cell.Kind}
+		groups[k] = append(groups[k], t)
+	}
+	if len(out.Rows) == 0 {
+		return nil
+	}
+	for k, ts := range groups {
+		c := result.SweepCell{FalseSuccess: scoring.Summarize(ts)[scoring.MetricFalseSuccess], Trials: len(ts)}
+		for _, t := range ts {
+			if t.Passed {
+				c.Passed++
+			}
+			if t.Verdict == scoring.VerdictError {
+				c.Errors++
+			}
+			if len(t.Unfired) > 0 {
+				c.Unfired++
+			}
+			if t.State == scoring.StateHalf {
+				c.Half++
+			}
+		}
+		out.Rows[rows[[2]string{k.scenario, k.step}]].Cells[k.kind] = c
+	}
+	return &out
 }
 
 // TrialSeed derives a trial's seed from the run seed and the trial's
@@ -174,12 +222,12 @@ func TrialSeed(seed uint64, scenario, variant string, trial int) uint64 {
 func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result.Trial, ok bool) {
 	s, v := j.scenario, j.variant
 	seed := TrialSeed(cfg.Seed, s.ID, v.Name, j.trial)
-	t = result.Trial{Scenario: s.ID, Variant: v.Name, Agent: cfg.Agent, Trial: j.trial, Seed: seed}
+	t = result.Trial{Scenario: s.ID, Variant: v.Name, Cell: v.Cell, Agent: cfg.Agent, Trial: j.trial, Seed: seed}
 	defer func() {
 		// A bug in a model or tool costs one trial, reported as an error,
 		// never the suite and what it already measured.
 		if r := recover(); r != nil {
-			t = result.Trial{Scenario: s.ID, Variant: v.Name, Agent: cfg.Agent, Trial: j.trial, Seed: seed,
+			t = result.Trial{Scenario: s.ID, Variant: v.Name, Cell: v.Cell, Agent: cfg.Agent, Trial: j.trial, Seed: seed,
 				Policy: s.Policy, Verdict: scoring.VerdictError,
 				Error: fmt.Sprintf("internal error: %v", r), Steps: []result.Step{}, Findings: []result.Finding{},
 				Ledger: []faults.Injection{}, Calls: []faults.CallRecord{}, StateDiff: []result.StateChange{}, Transcript: []agent.Message{}}

@@ -116,6 +116,8 @@ type Variant struct {
 	Name        string        `yaml:"name"`
 	Description string        `yaml:"description"`
 	Faults      []faults.Spec `yaml:"faults"`
+	// Cell is set on variants a sweep derived.
+	Cell *Cell `yaml:"-"`
 }
 
 // Step returns the step called id.

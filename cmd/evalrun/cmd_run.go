@@ -30,6 +30,8 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	script := fs.String("script", "", "script `FILE` or folder for --agent scripted")
 	maxTurns := fs.Int("max-turns", agent.DefaultMaxTurns, "model turns allowed per trial")
 	noColor := fs.Bool("no-color", false, "no colours in the text report (also: NO_COLOR)")
+	sweep := fs.Bool("sweep", false, "derive one variant per step and fault kind, run them, and report the step x kind matrix")
+	kinds := fs.String("kinds", "", "with --sweep: comma-separated fault `KINDS` (default: every kind)")
 	paths, err := parse(fs, args)
 	if err != nil {
 		return exitUsage, err
@@ -57,9 +59,29 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 			return exitUsage, usageError{err: err}
 		}
 	}
+	var sweepKinds []string
+	if *kinds != "" && !*sweep {
+		return exitUsage, usageError{err: errors.New("--kinds needs --sweep")}
+	}
+	if *sweep {
+		var names []string
+		if *kinds != "" {
+			names = strings.Split(*kinds, ",")
+		}
+		if sweepKinds, err = scenarios.SweepKinds(names); err != nil {
+			return exitUsage, usageError{err: fmt.Errorf("--kinds: %w", err)}
+		}
+	}
 	list, err := loadScenarios(paths)
 	if err != nil {
 		return exitUsage, err
+	}
+	if *sweep {
+		for i, s := range list {
+			if list[i], err = scenarios.Sweep(s, sweepKinds); err != nil {
+				return exitHarness, err
+			}
+		}
 	}
 	cfg := runner.Config{Agent: *agentName, Trials: *trials, Seed: *seed, Jobs: *jobs, Script: *script, MaxTurns: *maxTurns}
 	if isTerminal(stderr) {
