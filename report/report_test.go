@@ -121,3 +121,56 @@ var _ = Describe("the format registry", func() {
 		Expect(err).To(MatchError(ContainSubstring(`unknown format "pdf"`)))
 	})
 })
+
+// A real sweep's JSON (checked agent, order-cancellation, five kinds).
+const sweepFile = "../fixtures/reports/sweep-checked.json"
+
+var _ = Describe("the sweep matrix", func() {
+	load := func() *result.Suite {
+		b, err := os.ReadFile(sweepFile)
+		Expect(err).NotTo(HaveOccurred())
+		var s result.Suite
+		Expect(json.Unmarshal(b, &s)).To(Succeed())
+		Expect(s.Sweep).NotTo(BeNil())
+		return &s
+	}
+
+	It("replaces the case table in the text report and matches the golden files", func() {
+		s := load()
+		var b bytes.Buffer
+		Expect(report.Text(&b, s, report.Options{})).To(Succeed())
+		golden("../fixtures/reports/sweep-checked.txt", b.Bytes())
+		Expect(b.String()).To(ContainSubstring("order-cancellation/refund"))
+		Expect(b.String()).NotTo(ContainSubstring("VARIANT"))
+		b.Reset()
+		Expect(report.Text(&b, s, report.Options{Color: true})).To(Succeed())
+		golden("../fixtures/reports/sweep-checked.color.txt", b.Bytes())
+	})
+
+	It("prints each cell as the false-success count of its trials", func() {
+		s := load()
+		var b bytes.Buffer
+		Expect(report.Text(&b, s, report.Options{})).To(Succeed())
+		for _, r := range s.Sweep.Rows {
+			for k, c := range r.Cells {
+				var fs, n int
+				for _, t := range s.Trials {
+					if t.Cell == nil || t.Cell.Step != r.Step || t.Cell.Kind != k {
+						continue
+					}
+					if t.Verdict == "false_success" {
+						fs++
+					}
+					for _, st := range t.Steps {
+						if st.Outcome != "done" {
+							n++
+							break
+						}
+					}
+				}
+				Expect(c.FalseSuccess.K).To(Equal(fs), r.Step+"/"+k)
+				Expect(c.FalseSuccess.N).To(Equal(n), r.Step+"/"+k)
+			}
+		}
+	})
+})

@@ -99,7 +99,40 @@ var _ = Describe("evalrun run", func() {
 		Entry("scripted without a script", "--agent scripted needs --script", "--agent", "scripted"),
 		Entry("a script that cannot be read", "script: stat /no/script.yaml: no such file", "--agent", "scripted", "--script", "/no/script.yaml"),
 		Entry("missing path", "no/such.yaml: no such file or directory", "no/such.yaml"),
+		Entry("kinds without sweep", "--kinds needs --sweep", "--kinds", "hard_error"),
+		Entry("an unknown kind to sweep", `--kinds: unknown fault kind "meteor"`, "--sweep", "--kinds", "hard_error,meteor"),
 	)
+
+	It("sweeps a scenario and prints the step x kind matrix", func() {
+		code, stdout, _ := evalrun("run", "--sweep", "--kinds", "ack_without_apply,hard_error", "--agent", "checked",
+			"--no-color", "../../scenarios/library/order-cancellation.yaml")
+		Expect(code).To(Equal(exitFail))
+		Expect(stdout).To(ContainSubstring("8 trials"))
+		Expect(stdout).To(MatchRegexp(`order-cancellation/refund\s+1/1\s+0/0`))
+	})
+
+	It("puts the sweep matrix in the JSON", func() {
+		code, stdout, _ := evalrun("run", "--sweep", "--kinds", "soft_error", "--agent", "verifying", "--format", "json",
+			"../../scenarios/library/exchange.yaml")
+		Expect(code).To(Equal(exitFail), "exchange is all-or-nothing: verifying leaves it half done")
+		var doc struct {
+			Sweep struct {
+				Kinds []string
+				Rows  []struct {
+					Scenario, Step string
+					Cells          map[string]struct {
+						FalseSuccess struct{ K, N int } `json:"false_success"`
+						Trials       int
+					}
+				}
+			}
+		}
+		Expect(json.Unmarshal([]byte(stdout), &doc)).To(Succeed())
+		Expect(doc.Sweep.Kinds).To(Equal([]string{"soft_error"}))
+		Expect(doc.Sweep.Rows).To(HaveLen(3))
+		Expect(doc.Sweep.Rows[0].Cells["soft_error"].Trials).To(Equal(1))
+		Expect(doc.Sweep.Rows[0].Cells["soft_error"].FalseSuccess.K).To(Equal(0))
+	})
 
 	It("rejects an invalid scenario with its position and exit 2", func() {
 		code, _, stderr := evalrun("run", "../../fixtures/scenarios/invalid/unknown-field.yaml")
