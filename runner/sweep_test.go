@@ -91,7 +91,9 @@ var _ = Describe("a sweep run", func() {
 		for _, a := range []string{"naive", "checked", "verifying", "saga"} {
 			byAgent[a] = runSuite(a, list, 1, 1, 2)
 		}
-		fs := func(agent, kind string) int { return cell(byAgent[agent], "order-cancellation", "refund", kind).FalseSuccess.K }
+		fs := func(agent, kind string) int {
+			return cell(byAgent[agent], "order-cancellation", "refund", kind).FalseSuccess.K
+		}
 
 		By("naive lies under every fault that leaves the refund undone")
 		for _, k := range []string{"hard_error", "soft_error", "ack_without_apply", "partial_apply", "duplicate_apply"} {
