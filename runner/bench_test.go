@@ -2,6 +2,7 @@ package runner_test
 
 import (
 	"context"
+	"runtime"
 	"testing"
 
 	"github.com/evalrun/evalrun/runner"
@@ -56,4 +57,41 @@ func BenchmarkSeedTrial(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkSweep is a full sweep of the bundled library (every write step
+// under every fault kind) with each reference agent, one trial per cell,
+// on all cores: what `evalrun run --sweep` costs.
+func BenchmarkSweep(b *testing.B) {
+	list, err := scenarios.Library()
+	if err != nil {
+		b.Fatal(err)
+	}
+	kinds, err := scenarios.SweepKinds(nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var swept []*scenarios.Scenario
+	for _, s := range list {
+		sw, err := scenarios.Sweep(s, kinds)
+		if err != nil {
+			b.Fatal(err)
+		}
+		swept = append(swept, sw)
+	}
+	b.Run("all-agents", func(b *testing.B) {
+		b.ReportAllocs()
+		trials := 0
+		for i := 0; i < b.N; i++ {
+			for _, agent := range []string{"naive", "checked", "verifying", "saga"} {
+				s, err := runner.Run(context.Background(), swept, runner.Config{Agent: agent, Trials: 1, Seed: 1, Jobs: runtime.GOMAXPROCS(0)})
+				if err != nil {
+					b.Fatal(err)
+				}
+				trials += len(s.Trials)
+			}
+		}
+		b.ReportMetric(float64(trials)/float64(b.N), "trials/op")
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(trials), "ns/trial")
+	})
 }
