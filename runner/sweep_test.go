@@ -146,3 +146,20 @@ var _ = Describe("a run without a sweep", func() {
 		Expect(s.Sweep).To(BeNil())
 	})
 })
+
+var _ = Describe("the library's SLA and retry variants", func() {
+	It("raises the P2 timeout when the settled refund lands past the step's SLA", func() {
+		s := runSuite("verifying", only("order-cancellation"), 1, 1, 1)
+		t := trialOf(s, "order-cancellation", "refund-processing")
+		Expect(t.Findings).To(ContainElement(HaveField("Name", "action completion timeout")))
+		Expect(trialOf(s, "order-cancellation", "clean").Findings).To(BeEmpty())
+	})
+
+	It("lets careful agents recover from a transient error, with a recovery time", func() {
+		s := runSuite("checked", only("order-cancellation"), 1, 1, 1)
+		t := trialOf(s, "order-cancellation", "refund-transient-503")
+		Expect(t.Verdict).To(Equal("success"))
+		Expect(*t.Steps[2].RecoverySeconds).To(Equal(5.0), "the failed call at t, a 2s backoff, the 3s retry")
+		Expect(s.Summary["recovery_time_p95"].Value).NotTo(BeNil())
+	})
+})
