@@ -142,21 +142,36 @@ func Finish(suite *result.Suite) {
 		c := &suite.Cases[i]
 		c.Trials++
 		c.Verdicts[t.Verdict]++
-		if t.Passed {
-			c.Passed++
-		}
-		if t.Verdict == scoring.VerdictError {
-			c.Errors++
-		}
-		if len(t.Unfired) > 0 {
-			c.Unfired++
-		}
+		n := tally([]result.Trial{t})
+		c.Passed, c.Errors, c.Unfired = c.Passed+n.passed, c.Errors+n.errors, c.Unfired+n.unfired
 		suite.Findings = append(suite.Findings, t.Findings...)
 	}
 	for i := range suite.Cases {
 		suite.Cases[i].Summary = scoring.Summarize(groups[i])
 	}
 	suite.Sweep = sweep(suite.Trials)
+}
+
+// counts are the per-trial tallies cases and sweep cells report.
+type counts struct{ passed, errors, unfired, half int }
+
+func tally(ts []result.Trial) counts {
+	var n counts
+	for _, t := range ts {
+		if t.Passed {
+			n.passed++
+		}
+		if t.Verdict == scoring.VerdictError {
+			n.errors++
+		}
+		if len(t.Unfired) > 0 {
+			n.unfired++
+		}
+		if t.State == scoring.StateHalf {
+			n.half++
+		}
+	}
+	return n
 }
 
 // sweep builds the step x kind matrix from the trials of swept variants,
@@ -185,22 +200,11 @@ func sweep(trials []result.Trial) *result.Sweep {
 		return nil
 	}
 	for k, ts := range groups {
-		c := result.SweepCell{FalseSuccess: scoring.Summarize(ts)[scoring.MetricFalseSuccess], Trials: len(ts)}
-		for _, t := range ts {
-			if t.Passed {
-				c.Passed++
-			}
-			if t.Verdict == scoring.VerdictError {
-				c.Errors++
-			}
-			if len(t.Unfired) > 0 {
-				c.Unfired++
-			}
-			if t.State == scoring.StateHalf {
-				c.Half++
-			}
+		n := tally(ts)
+		out.Rows[rows[[2]string{k.scenario, k.step}]].Cells[k.kind] = result.SweepCell{
+			FalseSuccess: scoring.Summarize(ts)[scoring.MetricFalseSuccess], Trials: len(ts),
+			Passed: n.passed, Errors: n.errors, Unfired: n.unfired, Half: n.half,
 		}
-		out.Rows[rows[[2]string{k.scenario, k.step}]].Cells[k.kind] = c
 	}
 	return &out
 }
