@@ -13,12 +13,15 @@ import (
 	"path/filepath"
 )
 
-// Exchange is one recorded model call: the request that determines the
-// reply and the reply. It holds no credentials: the key travels in a
-// header, and only the body is kept.
+// Exchange is one recorded model call: a summary of the request and the
+// reply. It holds no credentials: the key travels in a header, and only the
+// body is summarised.
 type Exchange struct {
 	// Key is the sha256 of the canonical request; the file is Key.json.
-	Key      string          `json:"key"`
+	Key string `json:"key"`
+	// Request is the request with its conversation cut to a count and the
+	// last message, and its tools to their names: enough to see which turn
+	// of which trial it was, small enough to check in.
 	Request  json.RawMessage `json:"request"`
 	Response json.RawMessage `json:"response"`
 }
@@ -98,7 +101,11 @@ func (r *recorder) save(key string, canon, reply []byte) error {
 	if err != nil {
 		return fmt.Errorf("recording %s: the reply %w", key, err)
 	}
-	b, err := json.MarshalIndent(Exchange{Key: key, Request: canon, Response: replyCanon}, "", "  ")
+	summary, err := summarize(canon)
+	if err != nil {
+		return fmt.Errorf("recording %s: %w", key, err)
+	}
+	b, err := json.MarshalIndent(Exchange{Key: key, Request: summary, Response: replyCanon}, "", "  ")
 	if err != nil {
 		return fmt.Errorf("recording %s: %w", key, err)
 	}
@@ -120,6 +127,40 @@ func (r *recorder) save(key string, canon, reply []byte) error {
 		return fmt.Errorf("recording: %w", err)
 	}
 	return nil
+}
+
+// summarize cuts a canonical request to what a reader needs: every
+// parameter, the number of messages, the last message, the tool names.
+func summarize(canon []byte) ([]byte, error) {
+	dec := json.NewDecoder(bytes.NewReader(canon))
+	dec.UseNumber()
+	var req map[string]any
+	if err := dec.Decode(&req); err != nil {
+		return nil, err
+	}
+	if msgs, ok := req["messages"].([]any); ok {
+		delete(req, "messages")
+		req["message_count"] = len(msgs)
+		if len(msgs) > 0 {
+			req["last_message"] = msgs[len(msgs)-1]
+		}
+	}
+	if tools, ok := req["tools"].([]any); ok {
+		names := make([]any, 0, len(tools))
+		for _, t := range tools {
+			if fn, ok := t.(map[string]any)["function"].(map[string]any); ok {
+				names = append(names, fn["name"])
+			}
+		}
+		req["tools"] = names
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(req); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }
 
 // replayer answers from recordings and never touches the network: a
