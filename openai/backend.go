@@ -19,6 +19,7 @@ import (
 type Backend struct {
 	cfg    Config
 	client *goopenai.Client
+	tools  toolCache
 }
 
 // New checks cfg and builds the backend. A missing key is an error only
@@ -117,7 +118,7 @@ func (m *model) Next(ctx context.Context, req agent.Request) (agent.Reply, error
 	creq := goopenai.ChatCompletionRequest{
 		Model:       m.b.cfg.Model,
 		Messages:    toMessages(req.Messages),
-		Tools:       toTools(req.Tools),
+		Tools:       m.b.tools.tools(req.Tools),
 		Seed:        requestSeed(m.seed),
 		Temperature: wireTemperature(m.b.cfg.Temperature),
 	}

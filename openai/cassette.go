@@ -78,6 +78,7 @@ func (r *recorder) Do(req *http.Request) (*http.Response, error) {
 		return nil, err
 	}
 	req.Body = io.NopCloser(bytes.NewReader(body))
+	req.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil }
 	resp, err := r.next.Do(req)
 	if err != nil || resp.StatusCode != http.StatusOK {
 		return resp, err

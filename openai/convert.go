@@ -1,7 +1,9 @@
 package openai
 
 import (
+	"encoding/json"
 	"math"
+	"sync"
 
 	goopenai "github.com/sashabaranov/go-openai"
 
@@ -44,13 +46,38 @@ func fromMessage(m goopenai.ChatCompletionMessage) agent.Reply {
 	return r
 }
 
-// toTools turns the scenario's tool definitions into function tools.
-func toTools(defs []mocktools.Definition) []goopenai.Tool {
+// toolCache holds each toolbox's function tools with their JSON schemas
+// encoded once: encoding the schemas' maps was a quarter of a model call's
+// CPU. A scenario's toolbox hands every trial the same definitions slice,
+// so its first element's address identifies it.
+type toolCache struct {
+	m sync.Map // toolKey -> []goopenai.Tool
+}
+
+type toolKey struct {
+	first *mocktools.Definition
+	n     int
+}
+
+// tools turns the scenario's tool definitions into function tools.
+func (c *toolCache) tools(defs []mocktools.Definition) []goopenai.Tool {
+	if len(defs) == 0 {
+		return nil
+	}
+	key := toolKey{&defs[0], len(defs)}
+	if t, ok := c.m.Load(key); ok {
+		return t.([]goopenai.Tool)
+	}
 	out := make([]goopenai.Tool, len(defs))
 	for i, d := range defs {
+		var params any = d.Parameters
+		if b, err := json.Marshal(d.Parameters); err == nil {
+			params = json.RawMessage(b)
+		}
 		out[i] = goopenai.Tool{Type: goopenai.ToolTypeFunction, Function: &goopenai.FunctionDefinition{
-			Name: d.Name, Description: d.Description, Parameters: d.Parameters}}
+			Name: d.Name, Description: d.Description, Parameters: params}}
 	}
+	c.m.Store(key, out)
 	return out
 }
 

@@ -88,7 +88,7 @@ var _ doer = (*retrier)(nil)
 // caller) or the last error.
 func (r *retrier) Do(req *http.Request) (*http.Response, error) {
 	ctx := req.Context()
-	body, err := readBody(req)
+	rewind, err := rewinder(req)
 	if err != nil {
 		return nil, err
 	}
@@ -100,9 +100,13 @@ func (r *retrier) Do(req *http.Request) (*http.Response, error) {
 				return nil, fmt.Errorf("waiting for the request-rate limit: %w", err)
 			}
 		}
-		try := req.Clone(ctx)
-		try.Body = io.NopCloser(bytes.NewReader(body))
-		try.ContentLength = int64(len(body))
+		try := req
+		if n > 0 {
+			try = req.Clone(ctx)
+			if try.Body, err = rewind(); err != nil {
+				return nil, err
+			}
+		}
 		resp, err := r.next.Do(try)
 		if !retryable(ctx, resp, err) {
 			return resp, err
@@ -161,6 +165,24 @@ func retryAfter(resp *http.Response, now time.Time) (time.Duration, bool) {
 		return max(t.Sub(now), 0), true
 	}
 	return 0, false
+}
+
+// rewinder returns a function that gives the request body afresh for a
+// retry: the request's own GetBody when it has one (go-openai's requests
+// do), else a copy read up front.
+func rewinder(req *http.Request) (func() (io.ReadCloser, error), error) {
+	if req.Body == nil || req.Body == http.NoBody {
+		return func() (io.ReadCloser, error) { return http.NoBody, nil }, nil
+	}
+	if req.GetBody != nil {
+		return req.GetBody, nil
+	}
+	body, err := readBody(req)
+	if err != nil {
+		return nil, err
+	}
+	req.Body = io.NopCloser(bytes.NewReader(body))
+	return func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil }, nil
 }
 
 // readBody takes the request body so that it can be sent more than once.

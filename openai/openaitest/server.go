@@ -5,8 +5,10 @@
 package openaitest
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -32,7 +34,15 @@ type Server struct {
 	Hook func(w http.ResponseWriter, r *http.Request, n int64) bool
 
 	scripts map[string]*agent.Script // by task text
-	calls   atomic.Int64
+	// quoted holds each task as a JSON string, to find it in a request
+	// without decoding the whole request.
+	quoted []quotedTask
+	calls  atomic.Int64
+}
+
+type quotedTask struct {
+	json   []byte
+	script *agent.Script
 }
 
 // New starts a server that plays scripts (keyed by scenario id, as
@@ -43,6 +53,8 @@ func New(list []*scenarios.Scenario, scripts map[string]*agent.Script) *Server {
 	for _, sc := range list {
 		if sp, ok := scripts[sc.ID]; ok {
 			s.scripts[strings.TrimSpace(sc.Task)] = sp
+			q, _ := json.Marshal(sc.Task)
+			s.quoted = append(s.quoted, quotedTask{json: q, script: sp})
 		}
 	}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
@@ -84,6 +96,90 @@ type chatRequest struct {
 	} `json:"messages"`
 }
 
+// The reply, typed: encoding maps was most of the server's CPU.
+type (
+	chatReply struct {
+		ID      string   `json:"id"`
+		Object  string   `json:"object"`
+		Created int64    `json:"created"`
+		Model   string   `json:"model"`
+		Choices []choice `json:"choices"`
+		Usage   usage    `json:"usage"`
+	}
+	choice struct {
+		Index        int     `json:"index"`
+		Message      message `json:"message"`
+		FinishReason string  `json:"finish_reason"`
+	}
+	message struct {
+		Role      string     `json:"role"`
+		Content   string     `json:"content"`
+		ToolCalls []toolCall `json:"tool_calls,omitempty"`
+	}
+	toolCall struct {
+		ID       string   `json:"id"`
+		Type     string   `json:"type"`
+		Function function `json:"function"`
+	}
+	function struct {
+		Name      string `json:"name"`
+		Arguments string `json:"arguments"`
+	}
+	usage struct {
+		PromptTokens     int `json:"prompt_tokens"`
+		CompletionTokens int `json:"completion_tokens"`
+		TotalTokens      int `json:"total_tokens"`
+	}
+)
+
+var assistantRole = []byte(`"role":"assistant"`)
+
+// find returns the script and turn of a request. Compact JSON (what
+// go-openai sends) is read by searching the bytes; anything else is decoded.
+func (s *Server) find(body []byte) (script *agent.Script, model string, turn int, err error) {
+	compact := bytes.Contains(body, []byte(`"messages":[{"role":"`))
+	for _, q := range s.quoted {
+		if compact && bytes.Contains(body, q.json) {
+			var head struct {
+				Model string `json:"model"`
+			}
+			model = modelOf(body, &head)
+			return q.script, model, bytes.Count(body, assistantRole), nil
+		}
+	}
+	var req chatRequest
+	if err := json.Unmarshal(body, &req); err != nil {
+		return nil, "", 0, fmt.Errorf("bad JSON: %w", err)
+	}
+	for _, m := range req.Messages {
+		switch m.Role {
+		case "user":
+			if script == nil {
+				script = s.scripts[strings.TrimSpace(m.Content)]
+			}
+		case "assistant":
+			turn++
+		}
+	}
+	if script == nil {
+		return nil, "", 0, fmt.Errorf("no script for this task")
+	}
+	return script, req.Model, turn, nil
+}
+
+// modelOf reads the model name, which go-openai writes first.
+func modelOf(body []byte, head *struct {
+	Model string `json:"model"`
+}) string {
+	if i := bytes.Index(body, []byte(`"messages":`)); i > 0 {
+		if json.Unmarshal(append(append([]byte(nil), body[:i-1]...), '}'), head) == nil && head.Model != "" {
+			return head.Model
+		}
+	}
+	_ = json.Unmarshal(body, head)
+	return head.Model
+}
+
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	n := s.calls.Add(1)
 	if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/chat/completions") {
@@ -96,57 +192,41 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if s.Hook != nil && s.Hook(w, r, n) {
 		return
 	}
-	var req chatRequest
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		writeError(w, http.StatusBadRequest, "bad JSON: "+err.Error())
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	var script *agent.Script
-	turn, chars := 0, 0
-	for _, m := range req.Messages {
-		chars += len(m.Content)
-		switch m.Role {
-		case "user":
-			if script == nil {
-				script = s.scripts[strings.TrimSpace(m.Content)]
-			}
-		case "assistant":
-			turn++
-		}
-	}
-	if script == nil {
-		writeError(w, http.StatusBadRequest, "no script for this task")
+	script, model, turn, err := s.find(body)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	msg := map[string]any{"role": "assistant"}
+	msg := message{Role: "assistant"}
 	finish := "stop"
 	if turn < len(script.Turns) {
 		t := script.Turns[turn]
-		msg["content"] = t.Say
-		var calls []map[string]any
+		msg.Content = t.Say
 		for i, c := range t.Calls {
 			args, err := json.Marshal(c.Args)
 			if err != nil || c.Args == nil {
 				args = []byte("{}")
 			}
-			calls = append(calls, map[string]any{"id": fmt.Sprintf("call_%d_%d", turn+1, i+1), "type": "function",
-				"function": map[string]any{"name": c.Tool, "arguments": string(args)}})
+			msg.ToolCalls = append(msg.ToolCalls, toolCall{ID: fmt.Sprintf("call_%d_%d", turn+1, i+1), Type: "function",
+				Function: function{Name: c.Tool, Arguments: string(args)}})
 		}
-		if len(calls) > 0 {
-			msg["tool_calls"] = calls
+		if len(msg.ToolCalls) > 0 {
 			finish = "tool_calls"
 		}
 	} else {
-		msg["content"] = script.Final
+		msg.Content = script.Final
 	}
-	content, _ := msg["content"].(string)
-	// Roughly four characters a token: deterministic, not a tokenizer.
-	prompt, completion := 1+chars/4, 1+len(content)/4
-	writeJSON(w, http.StatusOK, map[string]any{
-		"id": fmt.Sprintf("chatcmpl-%s-%d", script.Scenario, turn+1), "object": "chat.completion", "created": 0,
-		"model":   req.Model,
-		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": finish}},
-		"usage":   map[string]any{"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion},
+	// Roughly four bytes a token: deterministic, not a tokenizer.
+	prompt, completion := 1+len(body)/4, 1+len(msg.Content)/4
+	writeJSON(w, http.StatusOK, chatReply{
+		ID: fmt.Sprintf("chatcmpl-%s-%d", script.Scenario, turn+1), Object: "chat.completion", Model: model,
+		Choices: []choice{{Message: msg, FinishReason: finish}},
+		Usage:   usage{PromptTokens: prompt, CompletionTokens: completion, TotalTokens: prompt + completion},
 	})
 }
 
