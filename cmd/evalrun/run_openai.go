@@ -21,6 +21,7 @@ type openaiFlags struct {
 	record, replay, prices              string
 }
 
+// addOpenAIFlags defines the openai agent's flags on the run command.
 func addOpenAIFlags(fs *flag.FlagSet) *openaiFlags {
 	o := &openaiFlags{}
 	fs.StringVar(&o.model, "model", "", "model `NAME` for --agent openai (Azure: the deployment)")
