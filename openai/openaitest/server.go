@@ -249,3 +249,20 @@ func WriteError(w http.ResponseWriter, status int, retryAfter, msg string) {
 	}
 	writeError(w, status, msg)
 }
+
+// Transport answers requests in memory, with the same handler and latency
+// but no sockets: for benchmarks that should count only the client's work.
+func (s *Server) Transport() http.RoundTripper { return roundTripper{s} }
+
+type roundTripper struct{ s *Server }
+
+func (rt roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
+	rec := httptest.NewRecorder()
+	if req.Body == nil {
+		req.Body = http.NoBody
+	}
+	rt.s.serve(rec, req)
+	resp := rec.Result()
+	resp.Request = req
+	return resp, nil
+}
