@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/jarcoal/httpmock"
 	. "github.com/onsi/ginkgo/v2"
@@ -141,5 +142,56 @@ var _ = Describe("the backend", func() {
 		Expect(err).NotTo(HaveOccurred())
 		_, err = info.New(nil, agent.Options{})
 		Expect(err).To(MatchError(ContainSubstring("--model NAME")))
+	})
+})
+
+var _ = Describe("authentication", func() {
+	DescribeTable("sends the key the way the endpoint expects, and none when there is none",
+		func(cfg openai.Config, url, header, want string) {
+			mt := httpmock.NewMockTransport()
+			var got http.Header
+			mt.RegisterResponder("POST", url, func(req *http.Request) (*http.Response, error) {
+				got = req.Header.Clone()
+				return httpmock.NewJsonResponse(200, reply("ok"))
+			})
+			cfg.Model, cfg.HTTPClient = "gpt-4o", &http.Client{Transport: mt}
+			b, err := openai.New(cfg)
+			Expect(err).NotTo(HaveOccurred())
+			_, _, err = next(b, 1)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(got.Get(header)).To(Equal(want))
+		},
+		Entry("OpenAI: a bearer token", openai.Config{APIKey: secret}, openai.DefaultBaseURL+"/chat/completions", "Authorization", "Bearer "+secret),
+		Entry("a local server without a key: no header", openai.Config{BaseURL: mockBase}, mockURL, "Authorization", ""),
+		Entry("Azure: the api-key header on the deployment's URL",
+			openai.Config{APIKey: secret, APIType: "azure", BaseURL: "https://res.openai.azure.com", APIVersion: "2024-10-21"},
+			"https://res.openai.azure.com/openai/deployments/gpt-4o/chat/completions?api-version=2024-10-21", "api-key", secret),
+	)
+})
+
+var _ = Describe("timeouts", func() {
+	It("retries an attempt that timed out", func() {
+		mt := httpmock.NewMockTransport()
+		mt.RegisterResponder("POST", mockURL, okReply("late").Delay(200*time.Millisecond).Once().Then(okReply("on time")))
+		clock := newFakeClock()
+		b, err := openai.New(openai.Config{Model: "m", BaseURL: mockBase, Clock: clock,
+			HTTPClient: &http.Client{Transport: mt, Timeout: 20 * time.Millisecond}})
+		Expect(err).NotTo(HaveOccurred())
+		r, u, err := next(b, 1)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.Content).To(Equal("on time"))
+		Expect(u.Retries).To(Equal(1))
+	})
+
+	It("stops retrying when the run is cancelled", func() {
+		b, mt, _ := mocked(openai.Config{})
+		mt.RegisterResponder("POST", mockURL, errorReply(503, ""))
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		m, err := b.Factory()(nil, agent.Options{})
+		Expect(err).NotTo(HaveOccurred())
+		_, err = m.Next(ctx, agent.Request{Messages: []agent.Message{{Role: "user", Content: "u"}}})
+		Expect(err).To(HaveOccurred())
+		Expect(mt.GetTotalCallCount()).To(BeNumerically("<=", 1))
 	})
 })

@@ -95,6 +95,9 @@ func (r *retrier) Do(req *http.Request) (*http.Response, error) {
 	a := attemptsOf(ctx)
 	start := r.clock.Now()
 	for n := 0; ; n++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if r.limiter != nil {
 			if err := r.limiter.Wait(ctx); err != nil {
 				return nil, fmt.Errorf("waiting for the request-rate limit: %w", err)

@@ -210,6 +210,12 @@ var _ = Describe("evalrun run --agent openai", func() {
 		Entry("a missing system prompt", "--system-prompt: open /no/system.txt", "--model", "m", "--system-prompt", "/no/system.txt"),
 	)
 
+	It("is listed by evalrun list", func() {
+		code, stdout, _ := evalrun("list")
+		Expect(code).To(Equal(exitPass))
+		Expect(stdout).To(ContainSubstring("a real model behind any OpenAI-compatible endpoint"))
+	})
+
 	It("lists the backend flags in its usage text", func() {
 		code, _, stderr := evalrun("run", "-h")
 		Expect(code).To(Equal(exitPass))
