@@ -140,11 +140,7 @@ func (s *Server) find(body []byte) (script *agent.Script, model string, turn int
 	compact := bytes.Contains(body, []byte(`"messages":[{"role":"`))
 	for _, q := range s.quoted {
 		if compact && bytes.Contains(body, q.json) {
-			var head struct {
-				Model string `json:"model"`
-			}
-			model = modelOf(body, &head)
-			return q.script, model, bytes.Count(body, assistantRole), nil
+			return q.script, modelOf(body), bytes.Count(body, assistantRole), nil
 		}
 	}
 	var req chatRequest
@@ -167,16 +163,23 @@ func (s *Server) find(body []byte) (script *agent.Script, model string, turn int
 	return script, req.Model, turn, nil
 }
 
-// modelOf reads the model name, which go-openai writes first.
-func modelOf(body []byte, head *struct {
-	Model string `json:"model"`
-}) string {
-	if i := bytes.Index(body, []byte(`"messages":`)); i > 0 {
-		if json.Unmarshal(append(append([]byte(nil), body[:i-1]...), '}'), head) == nil && head.Model != "" {
-			return head.Model
+// modelOf reads the model name, which go-openai writes first, without
+// decoding the rest; other orders are decoded in full.
+func modelOf(body []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if t, err := dec.Token(); err == nil && t == json.Delim('{') {
+		if k, err := dec.Token(); err == nil && k == "model" {
+			if v, err := dec.Token(); err == nil {
+				if m, ok := v.(string); ok {
+					return m
+				}
+			}
 		}
 	}
-	_ = json.Unmarshal(body, head)
+	var head struct {
+		Model string `json:"model"`
+	}
+	_ = json.Unmarshal(body, &head)
 	return head.Model
 }
 
