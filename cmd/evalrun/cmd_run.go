@@ -78,6 +78,8 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		if err := oa.configure(&cfg); err != nil {
 			return exitUsage, usageError{err: err}
 		}
+	} else if err := checkUnused(fs, *agentName); err != nil {
+		return exitUsage, usageError{err: err}
 	}
 	if isTerminal(stderr) {
 		cfg.Progress = func(done, total int) {

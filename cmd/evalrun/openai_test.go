@@ -216,6 +216,12 @@ var _ = Describe("evalrun run --agent openai", func() {
 		Expect(stdout).To(ContainSubstring("a real model behind any OpenAI-compatible endpoint"))
 	})
 
+	It("rejects backend flags given to another agent", func() {
+		code, _, stderr := evalrun("run", "--agent", "naive", "--model", "gpt-4o", "--rps", "2")
+		Expect(code).To(Equal(exitUsage))
+		Expect(stderr).To(ContainSubstring("--model, --rps: only for --agent openai, not naive"))
+	})
+
 	It("lists the backend flags in its usage text", func() {
 		code, _, stderr := evalrun("run", "-h")
 		Expect(code).To(Equal(exitPass))

@@ -4,7 +4,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/evalrun/evalrun/openai"
@@ -45,6 +47,25 @@ func addOpenAIFlags(fs *flag.FlagSet) *openaiFlags {
 	fs.StringVar(&o.replay, "replay", "", "answer model calls from recordings in `DIR`; a miss is an error, never a network call")
 	fs.StringVar(&o.prices, "prices", "", "YAML or JSON `FILE` of model -> {input, output} USD per 1M tokens, over the built-in table")
 	return o
+}
+
+// openaiOnly are the flags that mean nothing to the other agents.
+var openaiOnly = []string{"model", "base-url", "api-type", "api-version", "temperature", "max-retries",
+	"retry-budget", "timeout", "rps", "record", "replay", "prices"}
+
+// checkUnused rejects openai flags given to another agent, which would
+// otherwise run something the user did not ask for without a word.
+func checkUnused(fs *flag.FlagSet, agentName string) error {
+	var set []string
+	fs.Visit(func(f *flag.Flag) {
+		if slices.Contains(openaiOnly, f.Name) {
+			set = append(set, "--"+f.Name)
+		}
+	})
+	if len(set) > 0 {
+		return fmt.Errorf("%s: only for --agent openai, not %s", strings.Join(set, ", "), agentName)
+	}
+	return nil
 }
 
 // configure builds the backend and hands it to the runner. Every problem
