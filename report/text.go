@@ -41,8 +41,12 @@ func newPalette(on bool) palette {
 func Text(w io.Writer, s *result.Suite, o Options) error {
 	p := newPalette(o.Color)
 	ew := &errWriter{w: w}
+	agentName := s.Agent
+	if s.Model != "" {
+		agentName += " (model " + s.Model + ")"
+	}
 	ew.printf("%s agent %s, seed %d, %d trial(s) per case, %d trials\n\n",
-		p.bold("evalrun"), s.Agent, s.Seed, s.TrialsPerCase, len(s.Trials))
+		p.bold("evalrun"), agentName, s.Seed, s.TrialsPerCase, len(s.Trials))
 	if s.Interrupted {
 		ew.printf("%s\n\n", p.warn("interrupted: the report covers only the trials that finished"))
 	}
@@ -60,6 +64,9 @@ func Text(w io.Writer, s *result.Suite, o Options) error {
 	}
 	ew.printf("\n%s\n", p.bold("Metrics"))
 	writeSummary(ew, s.Summary)
+	if s.Usage != nil {
+		ew.printf("  %-26s %s\n", "model_usage", FormatUsage(s.Usage))
+	}
 	passed := len(s.Trials) - failing
 	errs := s.Summary[scoring.MetricErrors].K
 	switch {
@@ -207,6 +214,18 @@ func FormatMetric(name string, m result.Metric) string {
 	default:
 		return fmt.Sprintf("%5s  %5.1f%%  [%.1f%%, %.1f%%]", fmt.Sprintf("%d/%d", m.K, m.N), 100**m.Rate, 100*m.CI95[0], 100*m.CI95[1])
 	}
+}
+
+// FormatUsage renders a suite's model spend on one line: requests,
+// retries, tokens and the estimated cost, "cost unknown" when the model has
+// no price.
+func FormatUsage(u *result.Usage) string {
+	cost := "cost unknown (no price for the model; see --prices)"
+	if u.CostUSD != nil {
+		cost = fmt.Sprintf("~$%.4f estimated", *u.CostUSD)
+	}
+	return fmt.Sprintf("%d requests, %d retries, %d prompt + %d completion tokens, %s",
+		u.Requests, u.Retries, u.PromptTokens, u.CompletionTokens, cost)
 }
 
 type errWriter struct {

@@ -19,6 +19,14 @@ type Suite struct {
 	Agent         string `json:"agent"`
 	Seed          uint64 `json:"seed"`
 	TrialsPerCase int    `json:"trials_per_case"`
+
+	// Model is the model a backend agent talked to (--model); empty for
+	// the built-in agents.
+	Model string `json:"model,omitempty"`
+	// Usage totals what the model backend spent; nil when the agent
+	// reports none (the built-in agents).
+	Usage *Usage `json:"usage,omitempty"`
+
 	// Summary has one entry per metric of the reference definitions.
 	Summary Summary `json:"summary"`
 	// Cases summarises each scenario and variant.
@@ -130,6 +138,18 @@ type Trial struct {
 	Transcript []agent.Message `json:"transcript"`
 	Turns      int             `json:"turns"`
 	OutOfTurns bool            `json:"out_of_turns,omitempty"`
+
+	// Usage is what the trial's model calls spent, when the agent meters it.
+	Usage *agent.Usage `json:"usage,omitempty"`
+}
+
+// Usage is a suite's model spend: requests, retries and tokens summed over
+// its trials, and their estimated price.
+type Usage struct {
+	agent.Usage
+	// CostUSD is an estimate from a price table; null when the model has no
+	// price, never a made-up 0.
+	CostUSD *float64 `json:"cost_usd"`
 }
 
 // Step is one step of a trial: what happened, what was claimed, the verdict.

@@ -34,6 +34,15 @@ type Config struct {
 	MaxTurns int
 	// Progress, when set, is called after each finished trial.
 	Progress func(done, total int)
+
+	// Factory, when set, builds the models instead of the registered agent
+	// called Agent: a backend with per-run state (an HTTP client, a rate
+	// limiter, recordings) hands its own. Agent stays the reported name.
+	Factory agent.Factory
+	// Model is the model name a backend talks to, for the report.
+	Model string
+	// Cost, when set, prices the suite's total usage (nil: unknown).
+	Cost func(agent.Usage) *float64
 }
 
 // job is one trial to run.
@@ -51,9 +60,12 @@ type job struct {
 // cancelled it stops scheduling, lets running trials finish, and returns
 // what finished with Interrupted set: nothing already measured is lost.
 func Run(ctx context.Context, list []*scenarios.Scenario, cfg Config) (*result.Suite, error) {
-	info, err := agent.Lookup(cfg.Agent)
-	if err != nil {
-		return nil, err
+	info := agent.Info{Name: cfg.Agent, New: cfg.Factory}
+	if cfg.Factory == nil {
+		var err error
+		if info, err = agent.Lookup(cfg.Agent); err != nil {
+			return nil, err
+		}
 	}
 	if cfg.Trials < 1 {
 		return nil, errors.New("trials must be at least 1")
@@ -118,7 +130,11 @@ schedule:
 		suite.Trials = append(suite.Trials, *t)
 	}
 	suite.Interrupted = interrupted || ctx.Err() != nil
+	suite.Model = cfg.Model
 	Finish(suite)
+	if suite.Usage != nil && cfg.Cost != nil {
+		suite.Usage.CostUSD = cfg.Cost(suite.Usage.Usage)
+	}
 	return suite, nil
 }
 
@@ -150,6 +166,7 @@ func Finish(suite *result.Suite) {
 		suite.Cases[i].Summary = scoring.Summarize(groups[i])
 	}
 	suite.Sweep = sweep(suite.Trials)
+	suite.Usage = totalUsage(suite.Trials)
 }
 
 // counts are the per-trial tallies cases and sweep cells report.
@@ -209,6 +226,21 @@ func sweep(trials []result.Trial) *result.Sweep {
 	return &out
 }
 
+// totalUsage sums the trials' model usage; nil when no trial reports any.
+func totalUsage(trials []result.Trial) *result.Usage {
+	var total *result.Usage
+	for _, t := range trials {
+		if t.Usage == nil {
+			continue
+		}
+		if total == nil {
+			total = &result.Usage{}
+		}
+		total.Usage = total.Usage.Add(*t.Usage)
+	}
+	return total
+}
+
 // TrialSeed derives a trial's seed from the run seed and the trial's
 // identity, so that adding a scenario or variant never shifts another's.
 func TrialSeed(seed uint64, scenario, variant string, trial int) uint64 {
@@ -245,6 +277,7 @@ func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result
 	}
 	layer.SetDurations(s.CallDurations)
 	var tr agent.Transcript
+	var usage *agent.Usage
 	if err == nil {
 		var m agent.Model
 		m, err = info.New(s, agent.Options{Seed: seed, Script: cfg.Script})
@@ -254,6 +287,10 @@ func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result
 				system = agent.SystemPrompt
 			}
 			tr, err = agent.Run(ctx, m, layer, s.Toolbox.Definitions(), system, s.Task, cfg.MaxTurns)
+			if mt, ok := m.(agent.Metered); ok {
+				u := mt.Usage()
+				usage = &u
+			}
 		}
 	}
 	if err != nil && ctx.Err() != nil {
@@ -269,6 +306,7 @@ func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result
 	t.Calls = orEmpty(layer.Calls())
 	t.Transcript = orEmpty(tr.Messages)
 	t.Turns, t.OutOfTurns = tr.Turns, tr.OutOfTurns
+	t.Usage = usage
 	return t, true
 }
 

@@ -29,6 +29,9 @@ Usage:
 Examples:
   evalrun run --agent naive
   evalrun run --agent saga --trials 5 --format json --out results.json
+  evalrun run --agent openai --model gpt-4o-mini --trials 3 --record rec/
+  evalrun run --agent openai --model llama3.1:8b --base-url http://localhost:11434/v1
+  evalrun run --agent openai --model gpt-4o-mini --trials 3 --replay rec/
   evalrun validate scenarios/
   echo "Your order is cancelled and refunded." | evalrun claims --scenario order-cancellation --message -
 

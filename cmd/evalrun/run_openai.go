@@ -1,0 +1,104 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/evalrun/evalrun/openai"
+	"github.com/evalrun/evalrun/runner"
+)
+
+// openaiFlags are the run flags of the openai agent.
+type openaiFlags struct {
+	model, baseURL, apiType, apiVersion string
+	temperature                         *float32
+	maxRetries                          int
+	retryBudget, timeout                time.Duration
+	rps                                 float64
+	record, replay, prices              string
+}
+
+// addOpenAIFlags defines the openai agent's flags on the run command.
+func addOpenAIFlags(fs *flag.FlagSet) *openaiFlags {
+	o := &openaiFlags{}
+	fs.StringVar(&o.model, "model", "", "model `NAME` for --agent openai (Azure: the deployment)")
+	fs.StringVar(&o.baseURL, "base-url", "", "OpenAI-compatible endpoint `URL` (also: OPENAI_BASE_URL; default "+openai.DefaultBaseURL+")")
+	fs.StringVar(&o.apiType, "api-type", openai.APITypeOpenAI, "endpoint protocol: openai (any compatible server) or azure")
+	fs.StringVar(&o.apiVersion, "api-version", "", "Azure OpenAI api-version (default: go-openai's)")
+	fs.Func("temperature", "sampling temperature `T` (default: not sent, the endpoint's default)", func(s string) error {
+		v, err := strconv.ParseFloat(s, 32)
+		if err != nil || v < 0 || v > 2 {
+			return fmt.Errorf("want a number from 0 to 2")
+		}
+		t := float32(v)
+		o.temperature = &t
+		return nil
+	})
+	fs.IntVar(&o.maxRetries, "max-retries", openai.DefaultRetry.MaxRetries, "retries of one model call after 429, 5xx, timeouts and connection errors")
+	fs.DurationVar(&o.retryBudget, "retry-budget", openai.DefaultRetry.MaxElapsed, "the most time one model call may spend retrying")
+	fs.DurationVar(&o.timeout, "timeout", openai.DefaultTimeout, "timeout of one HTTP attempt")
+	fs.Float64Var(&o.rps, "rps", 0, "model requests per second across all trials (0: no limit)")
+	fs.StringVar(&o.record, "record", "", "store every model exchange in `DIR`, for --replay")
+	fs.StringVar(&o.replay, "replay", "", "answer model calls from recordings in `DIR`; a miss is an error, never a network call")
+	fs.StringVar(&o.prices, "prices", "", "YAML or JSON `FILE` of model -> {input, output} USD per 1M tokens, over the built-in table")
+	return o
+}
+
+// openaiOnly are the flags that mean nothing to the other agents.
+var openaiOnly = []string{"model", "base-url", "api-type", "api-version", "temperature", "max-retries",
+	"retry-budget", "timeout", "rps", "record", "replay", "prices"}
+
+// checkUnused rejects openai flags given to another agent, which would
+// otherwise run something the user did not ask for without a word.
+func checkUnused(fs *flag.FlagSet, agentName string) error {
+	var set []string
+	fs.Visit(func(f *flag.Flag) {
+		if slices.Contains(openaiOnly, f.Name) {
+			set = append(set, "--"+f.Name)
+		}
+	})
+	if len(set) > 0 {
+		return fmt.Errorf("%s: only for --agent openai, not %s", strings.Join(set, ", "), agentName)
+	}
+	return nil
+}
+
+// configure builds the backend and hands it to the runner. Every problem
+// here is the caller's (a missing key, a bad prices file): exit 2.
+func (o *openaiFlags) configure(cfg *runner.Config) error {
+	switch {
+	case o.maxRetries < 0:
+		return fmt.Errorf("--max-retries must be at least 0, got %d", o.maxRetries)
+	case o.rps < 0:
+		return fmt.Errorf("--rps must be at least 0, got %v", o.rps)
+	case o.retryBudget <= 0 || o.timeout <= 0:
+		return fmt.Errorf("--retry-budget and --timeout must be positive")
+	}
+	c := openai.Config{
+		Model: o.model, BaseURL: o.baseURL, APIKey: os.Getenv("OPENAI_API_KEY"),
+		APIType: o.apiType, APIVersion: o.apiVersion, Temperature: o.temperature,
+		Retry:             openai.RetryPolicy{MaxRetries: o.maxRetries, BaseDelay: openai.DefaultRetry.BaseDelay, MaxDelay: openai.DefaultRetry.MaxDelay, MaxElapsed: o.retryBudget},
+		RequestsPerSecond: o.rps, Timeout: o.timeout, Record: o.record, Replay: o.replay,
+	}
+	if c.BaseURL == "" {
+		c.BaseURL = os.Getenv("OPENAI_BASE_URL")
+	}
+	if o.prices != "" {
+		p, err := openai.LoadPrices(o.prices)
+		if err != nil {
+			return err
+		}
+		c.Prices = p
+	}
+	b, err := openai.New(c)
+	if err != nil {
+		return err
+	}
+	cfg.Factory, cfg.Model, cfg.Cost = b.Factory(), b.Model(), b.Cost
+	return nil
+}
