@@ -29,7 +29,7 @@ func init() {
 	}{
 		{"naive", "calls every gold action in order, ignores the results, reports from the plan", behaviour{}},
 		{"checked", "reads every reply, retries what looks transient (blindly), stops at a failure and reports honestly", behaviour{readResults: true}},
-		{"verifying", "checked, plus a read-back after every write (and before any retry); a mismatch is a failure", behaviour{readResults: true, readBack: true}},
+		{"verifying", "checked, plus a read-back after every write (and before any retry), re-read once after a backoff when it contradicts the reply; a mismatch is a failure", behaviour{readResults: true, readBack: true}},
 		{"saga", "verifying, plus compensation of completed steps in reverse order on failure", behaviour{readResults: true, readBack: true, compensate: true}},
 	} {
 		b := r.b
@@ -197,6 +197,14 @@ func (m *reference) perform(yield func(Reply) bool, st *scenarios.Step) (stepSta
 			confirmed, ok := m.verify(yield, st)
 			if !ok {
 				return untried, false
+			}
+			if !confirmed && state == believedDone {
+				// The reply said done and the read says not: a replica may
+				// lag behind the write. Read once more after a backoff.
+				m.wait = RetryBase
+				if confirmed, ok = m.verify(yield, st); !ok {
+					return untried, false
+				}
 			}
 			switch {
 			case confirmed:

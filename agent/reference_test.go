@@ -78,12 +78,12 @@ var _ = Describe("the reference agents", func() {
 		Expect(tools).To(HaveLen(4))
 	})
 
-	It("verifying reads back every write and stops at the lost one", func() {
+	It("verifying reads back every write, re-reads the one that contradicts its reply, and stops at the lost one", func() {
 		tools, _ := play("verifying", oc, "refund-lost-write", 1)
 		Expect(tools).To(Equal([]string{
 			"cancel_order", "get_order",
 			"restock", "get_inventory", "get_inventory",
-			"issue_refund", "get_payment",
+			"issue_refund", "get_payment", "get_payment",
 		}))
 	})
 

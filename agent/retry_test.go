@@ -99,6 +99,16 @@ var _ = Describe("retries in the reference agents", func() {
 		Expect(n).To(Equal(1))
 	})
 
+	It("verifying re-reads a stale read-back instead of believing it", func() {
+		s := scenario("order-cancellation")
+		st := s.Step("refund")
+		stale := faults.Spec{Name: "lag", Kind: "stale_read", Tool: st.Verify[0].Tool,
+			Target: faults.Target{Tool: st.Verify[0].Tool}, When: faults.When{Calls: []int{1}}}
+		l, w := run("verifying", stale)
+		Expect(w.Get("notifications", "N-1")).NotTo(BeNil(), "it went on to notify")
+		Expect(l.Ledger()).To(HaveLen(1))
+	})
+
 	It("verifying retries a timeout whose write was lost", func() {
 		_, w := run("verifying", onStep("lost", "timeout_before_commit", "refund", 1))
 		Expect(w.Get("payments", "P-5001")["refunded"]).To(Equal(120.0))
