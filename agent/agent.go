@@ -6,11 +6,9 @@ package agent
 
 import (
 	"context"
-	"fmt"
-	"sort"
-	"sync"
 	"time"
 
+	"github.com/evalrun/evalrun/internal/registry"
 	"github.com/evalrun/evalrun/mocktools"
 	"github.com/evalrun/evalrun/scenarios"
 )
@@ -78,49 +76,13 @@ type Info struct {
 	New         Factory
 }
 
-var (
-	mu     sync.RWMutex
-	models = map[string]Info{}
-)
+var models = registry.New[Info]("agent: model", "agent")
 
 // Register adds a model; each model's file calls it from init.
-func Register(info Info) {
-	mu.Lock()
-	defer mu.Unlock()
-	if _, dup := models[info.Name]; dup {
-		panic("agent: model registered twice: " + info.Name)
-	}
-	models[info.Name] = info
-}
+func Register(info Info) { models.Add(info.Name, info) }
 
 // Lookup returns the model called name.
-func Lookup(name string) (Info, error) {
-	mu.RLock()
-	defer mu.RUnlock()
-	info, ok := models[name]
-	if !ok {
-		return Info{}, fmt.Errorf("unknown agent %q (known: %v)", name, namesLocked())
-	}
-	return info, nil
-}
+func Lookup(name string) (Info, error) { return models.Get(name) }
 
 // Models lists the registered models, sorted by name.
-func Models() []Info {
-	mu.RLock()
-	defer mu.RUnlock()
-	out := make([]Info, 0, len(models))
-	for _, m := range models {
-		out = append(out, m)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
-}
-
-func namesLocked() []string {
-	out := make([]string, 0, len(models))
-	for n := range models {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
-}
+func Models() []Info { return models.All() }

@@ -4,11 +4,9 @@
 package faults
 
 import (
-	"fmt"
-	"sort"
-	"sync"
 	"time"
 
+	"github.com/evalrun/evalrun/internal/registry"
 	"github.com/evalrun/evalrun/mocktools"
 )
 
@@ -103,52 +101,16 @@ type Delayer interface {
 	Delay() time.Duration
 }
 
-var (
-	mu    sync.RWMutex
-	kinds = map[string]Kind{}
-)
+var kinds = registry.New[Kind]("faults: kind", "fault kind")
 
 // Register adds a kind; each kind's file calls it from init.
-func Register(k Kind) {
-	mu.Lock()
-	defer mu.Unlock()
-	if _, dup := kinds[k.Name()]; dup {
-		panic("faults: kind registered twice: " + k.Name())
-	}
-	kinds[k.Name()] = k
-}
+func Register(k Kind) { kinds.Add(k.Name(), k) }
 
 // Lookup returns the kind called name.
-func Lookup(name string) (Kind, error) {
-	mu.RLock()
-	defer mu.RUnlock()
-	k, ok := kinds[name]
-	if !ok {
-		return nil, fmt.Errorf("unknown fault kind %q (known: %v)", name, namesLocked())
-	}
-	return k, nil
-}
+func Lookup(name string) (Kind, error) { return kinds.Get(name) }
 
 // Kinds returns every registered kind, sorted by name.
-func Kinds() []Kind {
-	mu.RLock()
-	defer mu.RUnlock()
-	out := make([]Kind, 0, len(kinds))
-	for _, k := range kinds {
-		out = append(out, k)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
-	return out
-}
-
-func namesLocked() []string {
-	out := make([]string, 0, len(kinds))
-	for n := range kinds {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
-}
+func Kinds() []Kind { return kinds.All() }
 
 // idFields are the reply fields a degraded reply keeps, so that it still
 // looks like an answer to the call.

@@ -8,10 +8,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
-	"sync"
 	"time"
 
 	"github.com/evalrun/evalrun/internal/jsonx"
+	"github.com/evalrun/evalrun/internal/registry"
 	"github.com/evalrun/evalrun/world"
 )
 
@@ -87,41 +87,20 @@ type Pack struct {
 	Tools       []Tool
 }
 
-var (
-	mu    sync.RWMutex
-	packs = map[string]Pack{}
-)
+var packs = registry.New[Pack]("mocktools: pack", "tool pack")
 
 // Register adds a pack; each pack file calls it from init. It panics on a
 // duplicate name, which is a programming error caught by any test.
-func Register(p Pack) {
-	mu.Lock()
-	defer mu.Unlock()
-	if _, dup := packs[p.Name]; dup {
-		panic("mocktools: pack registered twice: " + p.Name)
-	}
-	packs[p.Name] = p
-}
+func Register(p Pack) { packs.Add(p.Name, p) }
 
 // Lookup returns the pack called name.
 func Lookup(name string) (Pack, bool) {
-	mu.RLock()
-	defer mu.RUnlock()
-	p, ok := packs[name]
-	return p, ok
+	p, err := packs.Get(name)
+	return p, err == nil
 }
 
 // Packs returns every registered pack, sorted by name.
-func Packs() []Pack {
-	mu.RLock()
-	defer mu.RUnlock()
-	out := make([]Pack, 0, len(packs))
-	for _, p := range packs {
-		out = append(out, p)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
-}
+func Packs() []Pack { return packs.All() }
 
 // Toolbox is the tools of one scenario, by name.
 type Toolbox struct {
@@ -135,9 +114,9 @@ type Toolbox struct {
 func NewToolbox(packNames []string) (*Toolbox, error) {
 	tb := &Toolbox{byName: map[string]Tool{}}
 	for _, name := range packNames {
-		p, ok := Lookup(name)
-		if !ok {
-			return nil, fmt.Errorf("unknown tool pack %q (known: %v)", name, PackNames())
+		p, err := packs.Get(name)
+		if err != nil {
+			return nil, err
 		}
 		tb.collections = append(tb.collections, p.Collections...)
 		for _, t := range p.Tools {
@@ -158,13 +137,7 @@ func NewToolbox(packNames []string) (*Toolbox, error) {
 }
 
 // PackNames lists the registered pack names.
-func PackNames() []string {
-	var out []string
-	for _, p := range Packs() {
-		out = append(out, p.Name)
-	}
-	return out
-}
+func PackNames() []string { return packs.Names() }
 
 // Tool returns the named tool.
 func (tb *Toolbox) Tool(name string) (Tool, bool) {

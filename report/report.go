@@ -3,11 +3,9 @@
 package report
 
 import (
-	"fmt"
 	"io"
-	"sort"
-	"sync"
 
+	"github.com/evalrun/evalrun/internal/registry"
 	"github.com/evalrun/evalrun/result"
 )
 
@@ -20,44 +18,13 @@ type Options struct {
 // Format writes a suite to w.
 type Format func(w io.Writer, s *result.Suite, o Options) error
 
-var (
-	mu      sync.RWMutex
-	formats = map[string]Format{}
-)
+var formats = registry.New[Format]("report: format", "format")
 
 // Register adds a format; each format's file calls it from init.
-func Register(name string, f Format) {
-	mu.Lock()
-	defer mu.Unlock()
-	if _, dup := formats[name]; dup {
-		panic("report: format registered twice: " + name)
-	}
-	formats[name] = f
-}
+func Register(name string, f Format) { formats.Add(name, f) }
 
 // Lookup returns the format called name.
-func Lookup(name string) (Format, error) {
-	mu.RLock()
-	defer mu.RUnlock()
-	f, ok := formats[name]
-	if !ok {
-		return nil, fmt.Errorf("unknown format %q (known: %v)", name, namesLocked())
-	}
-	return f, nil
-}
+func Lookup(name string) (Format, error) { return formats.Get(name) }
 
 // Names lists the registered formats.
-func Names() []string {
-	mu.RLock()
-	defer mu.RUnlock()
-	return namesLocked()
-}
-
-func namesLocked() []string {
-	out := make([]string, 0, len(formats))
-	for n := range formats {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
-}
+func Names() []string { return formats.Names() }
