@@ -18,13 +18,9 @@ import (
 func scenario(id string) *scenarios.Scenario {
 	list, err := scenarios.Library()
 	Expect(err).NotTo(HaveOccurred())
-	for _, s := range list {
-		if s.ID == id {
-			return s
-		}
-	}
-	Fail("no scenario " + id)
-	return nil
+	s, err := scenarios.Find(list, id)
+	Expect(err).NotTo(HaveOccurred())
+	return s
 }
 
 func variant(s *scenarios.Scenario, name string) *scenarios.Variant {

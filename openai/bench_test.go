@@ -30,15 +30,13 @@ func benchScenario(b *testing.B) []*scenarios.Scenario {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, s := range list {
-		if s.ID == "order-cancellation" {
-			one := *s
-			one.Variants = s.Variants[:1]
-			return []*scenarios.Scenario{&one}
-		}
+	s, err := scenarios.Find(list, "order-cancellation")
+	if err != nil {
+		b.Fatal(err)
 	}
-	b.Fatal("no order-cancellation")
-	return nil
+	one := *s
+	one.Variants = s.Variants[:1]
+	return []*scenarios.Scenario{&one}
 }
 
 func cpuTime() time.Duration {

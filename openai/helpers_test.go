@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/jarcoal/httpmock"
-	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
 	"github.com/evalrun/evalrun/agent"
@@ -154,11 +153,7 @@ func next(b *openai.Backend, seed uint64) (agent.Reply, agent.Usage, error) {
 func library(id string) *scenarios.Scenario {
 	list, err := scenarios.Library()
 	Expect(err).NotTo(HaveOccurred())
-	for _, s := range list {
-		if s.ID == id {
-			return s
-		}
-	}
-	Fail("no scenario " + id)
-	return nil
+	s, err := scenarios.Find(list, id)
+	Expect(err).NotTo(HaveOccurred())
+	return s
 }

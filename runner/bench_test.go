@@ -39,11 +39,9 @@ func BenchmarkSeedTrial(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var oc *scenarios.Scenario
-	for _, s := range list {
-		if s.ID == "order-cancellation" {
-			oc = s
-		}
+	oc, err := scenarios.Find(list, "order-cancellation")
+	if err != nil {
+		b.Fatal(err)
 	}
 	one := *oc
 	one.Variants = oc.Variants[1:2] // refund-swallowed-rate-limit

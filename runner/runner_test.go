@@ -23,13 +23,9 @@ func library() []*scenarios.Scenario {
 }
 
 func only(id string) []*scenarios.Scenario {
-	for _, s := range library() {
-		if s.ID == id {
-			return []*scenarios.Scenario{s}
-		}
-	}
-	Fail("no scenario " + id)
-	return nil
+	s, err := scenarios.Find(library(), id)
+	Expect(err).NotTo(HaveOccurred())
+	return []*scenarios.Scenario{s}
 }
 
 func runSuite(agent string, list []*scenarios.Scenario, trials int, seed uint64, jobs int) *result.Suite {

@@ -4,6 +4,7 @@
 package scenarios
 
 import (
+	"fmt"
 	"github.com/expr-lang/expr/vm"
 	"time"
 
@@ -118,6 +119,19 @@ type Variant struct {
 	Faults      []faults.Spec `yaml:"faults"`
 	// Cell is set on variants a sweep derived.
 	Cell *Cell `yaml:"-"`
+}
+
+// Find returns the scenario called id in list, or an error naming the
+// known ones.
+func Find(list []*Scenario, id string) (*Scenario, error) {
+	ids := make([]string, 0, len(list))
+	for _, s := range list {
+		if s.ID == id {
+			return s, nil
+		}
+		ids = append(ids, s.ID)
+	}
+	return nil, fmt.Errorf("unknown scenario %q (known: %v)", id, ids)
 }
 
 // Step returns the step called id.

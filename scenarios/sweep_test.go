@@ -11,13 +11,9 @@ import (
 func libraryScenario(id string) *scenarios.Scenario {
 	list, err := scenarios.Library()
 	Expect(err).NotTo(HaveOccurred())
-	for _, s := range list {
-		if s.ID == id {
-			return s
-		}
-	}
-	Fail("no scenario " + id)
-	return nil
+	s, err := scenarios.Find(list, id)
+	Expect(err).NotTo(HaveOccurred())
+	return s
 }
 
 var _ = Describe("SweepKinds", func() {

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/evalrun/evalrun/claims"
+	"github.com/evalrun/evalrun/scenarios"
 	"github.com/evalrun/evalrun/scoring"
 )
 
@@ -41,17 +42,12 @@ func cmdClaimsFrom(args []string, stdin io.Reader, stdout, stderr io.Writer) (in
 	if err != nil {
 		return exitUsage, usageError{err: fmt.Errorf("reading the message: %w", err)}
 	}
-	for _, s := range list {
-		if s.ID == *id {
-			res := claims.Extract(string(text), scoring.ClaimSteps(s))
-			enc := json.NewEncoder(stdout)
-			enc.SetEscapeHTML(false)
-			return exitPass, enc.Encode(res)
-		}
+	s, err := scenarios.Find(list, *id)
+	if err != nil {
+		return exitUsage, usageError{err: err}
 	}
-	var ids []string
-	for _, s := range list {
-		ids = append(ids, s.ID)
-	}
-	return exitUsage, usageError{err: fmt.Errorf("unknown scenario %q (known: %v)", *id, ids)}
+	res := claims.Extract(string(text), scoring.ClaimSteps(s))
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	return exitPass, enc.Encode(res)
 }

@@ -45,11 +45,9 @@ var _ = Describe("the fake endpoint", func() {
 		Expect(err).NotTo(HaveOccurred())
 		srv = openaitest.New(list, openaitest.GoldScripts(list))
 		DeferCleanup(srv.Close)
-		for _, s := range list {
-			if s.ID == "refund-and-replacement" {
-				task = s.Task
-			}
-		}
+		s, err := scenarios.Find(list, "refund-and-replacement")
+		Expect(err).NotTo(HaveOccurred())
+		task = s.Task
 	})
 
 	post := func(path, body string) (int, reply) {
