@@ -52,7 +52,7 @@ type armed struct {
 	effect  Effect
 	matched int
 	fired   int
-	rng     *rand.Rand
+	rng     *rand.Rand // only for a probability
 }
 
 // draw returns the fault's next number in [0, 1).
@@ -113,7 +113,11 @@ func NewLayer(w *world.World, tools *mocktools.Toolbox, specs []Spec, seed uint6
 		if s.State != "" {
 			effect = s.State
 		}
-		l.faults = append(l.faults, &armed{spec: s, kind: k, effect: effect, rng: rand.New(rand.NewPCG(StreamSeed(seed, s.Name), seed))})
+		a := &armed{spec: s, kind: k, effect: effect}
+		if s.When.Probability != nil {
+			a.rng = rand.New(rand.NewPCG(StreamSeed(seed, s.Name), seed))
+		}
+		l.faults = append(l.faults, a)
 	}
 	return l, nil
 }
@@ -168,11 +172,9 @@ func (l *Layer) Wait(ctx context.Context, d time.Duration) {
 // in a transaction, lets the faults aimed at the call decide the state and
 // the reply, and logs it. Bad input comes back as a tool error.
 func (l *Layer) Call(ctx context.Context, id, tool, rawArgs string) mocktools.Response {
-	d := CallDuration
-	if o, ok := l.durations[tool]; ok {
-		d = o
-	} else if t, ok := l.tools.Tool(tool); ok && t.Definition().Duration > 0 {
-		d = t.Definition().Duration
+	d, ok := l.durations[tool]
+	if !ok {
+		d = CallDuration
 	}
 	l.Wait(ctx, d)
 	rec := CallRecord{ID: id, Tool: tool, Args: rawArgs, At: l.world.Now()}

@@ -10,6 +10,8 @@ import (
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/conf"
+	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
 
 	"github.com/evalrun/evalrun/mocktools"
@@ -114,14 +116,13 @@ func (s *Spec) Prepare(tool mocktools.Definition) []*FieldError {
 // compileMatch compiles a match expression and checks that every name it
 // uses is an argument of the tool.
 func compileMatch(src string, tool mocktools.Definition) (*vm.Program, error) {
-	tree, err := expr.Compile(src, expr.AllowUndefinedVariables(), expr.AsBool())
+	tree, err := parser.ParseWithConfig(src, conf.CreateNew())
 	if err != nil {
-		msg, _, _ := strings.Cut(err.Error(), "\n")
-		return nil, fmt.Errorf("expression %q: %s", src, msg)
+		return nil, exprError(src, err)
 	}
 	known := argNames(tool)
 	var unknown []string
-	for _, n := range identifiers(tree.Node()) {
+	for _, n := range identifiers(tree.Node) {
 		if !slices.Contains(known, n) && !slices.Contains(unknown, n) {
 			unknown = append(unknown, n)
 		}
@@ -130,14 +131,18 @@ func compileMatch(src string, tool mocktools.Definition) (*vm.Program, error) {
 		return nil, fmt.Errorf("expression %q: %s has no argument %s (its arguments: %s)",
 			src, tool.Name, strings.Join(unknown, ", "), strings.Join(known, ", "))
 	}
-	// Compile again against the arguments' types, so that "amount + 1" or
+	// Compile against the arguments' types, so that "amount + 1" or
 	// `order_id > 5` is refused now rather than never matching.
-	typed, err := expr.Compile(src, expr.Env(argTypes(tool)), expr.AsBool())
+	prog, err := expr.Compile(src, expr.Env(argTypes(tool)), expr.AsBool())
 	if err != nil {
-		msg, _, _ := strings.Cut(err.Error(), "\n")
-		return nil, fmt.Errorf("expression %q: %s", src, msg)
+		return nil, exprError(src, err)
 	}
-	return typed, nil
+	return prog, nil
+}
+
+func exprError(src string, err error) error {
+	msg, _, _ := strings.Cut(err.Error(), "\n")
+	return fmt.Errorf("expression %q: %s", src, msg)
 }
 
 // argTypes is an environment of zero values shaped like the tool's
@@ -214,11 +219,7 @@ func (s *Spec) matches(tool string, args mocktools.Args) bool {
 	if s.match == nil {
 		return true
 	}
-	env := make(map[string]any, len(args))
-	for k, v := range args {
-		env[k] = world.Clone(v)
-	}
-	out, err := expr.Run(s.match, env)
+	out, err := expr.Run(s.match, map[string]any(args))
 	ok, _ := out.(bool)
 	return err == nil && ok
 }

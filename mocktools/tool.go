@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
-	"time"
 
 	"github.com/evalrun/evalrun/internal/jsonx"
 	"github.com/evalrun/evalrun/internal/registry"
@@ -23,8 +22,6 @@ type Definition struct {
 	Description string         `json:"description"`
 	Parameters  map[string]any `json:"parameters"`
 	Write       bool           `json:"-"`
-	// Duration is how much simulated time a call takes (0: the default).
-	Duration time.Duration `json:"-"`
 }
 
 // Tool is one callable mock tool. Call validates nothing itself: the caller

@@ -155,15 +155,13 @@ func Finish(suite *result.Suite) {
 			suite.Cases = append(suite.Cases, result.Case{Scenario: t.Scenario, Variant: t.Variant, Policy: t.Policy, Verdicts: map[string]int{}})
 		}
 		groups[i] = append(groups[i], t)
-		c := &suite.Cases[i]
-		c.Trials++
-		c.Verdicts[t.Verdict]++
-		n := tally([]result.Trial{t})
-		c.Passed, c.Errors, c.Unfired = c.Passed+n.passed, c.Errors+n.errors, c.Unfired+n.unfired
+		suite.Cases[i].Verdicts[t.Verdict]++
 		suite.Findings = append(suite.Findings, t.Findings...)
 	}
 	for i := range suite.Cases {
-		suite.Cases[i].Summary = scoring.Summarize(groups[i])
+		c, n := &suite.Cases[i], tally(groups[i])
+		c.Trials, c.Passed, c.Errors, c.Unfired = len(groups[i]), n.passed, n.errors, n.unfired
+		c.Summary = scoring.Summarize(groups[i])
 	}
 	suite.Sweep = sweep(suite.Trials)
 	suite.Usage = totalUsage(suite.Trials)

@@ -60,12 +60,6 @@ func Sweep(s *Scenario, kinds []string) (*Scenario, error) {
 			if specs == nil {
 				continue
 			}
-			for j := range specs {
-				t, _ := s.Toolbox.Tool(specs[j].Target.Tool)
-				if errs := specs[j].Prepare(t.Definition()); len(errs) > 0 {
-					return nil, fmt.Errorf("sweep %s/%s: %v", st.ID, name, errs[0])
-				}
-			}
 			out.Variants = append(out.Variants, &Variant{
 				Name:        st.ID + "/" + name,
 				Description: fmt.Sprintf("%s on step %s: %s; the world gets %s", name, st.ID, k.Sees(), k.Gets()),
