@@ -45,12 +45,24 @@ func Key(body []byte) (string, []byte, error) {
 }
 
 func canonical(body []byte) ([]byte, error) {
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
 	var v any
-	if err := dec.Decode(&v); err != nil {
+	if err := decodeNumbers(body, &v); err != nil {
 		return nil, fmt.Errorf("the request is not JSON: %w", err)
 	}
+	return encodeCompact(v)
+}
+
+// decodeNumbers decodes JSON keeping numbers as written, so that a
+// recording does not round them.
+func decodeNumbers(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	return dec.Decode(v)
+}
+
+// encodeCompact writes v as compact JSON with map keys sorted and no HTML
+// escaping: the same value always gives the same bytes.
+func encodeCompact(v any) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -133,10 +145,8 @@ func (r *recorder) save(key string, canon, reply []byte) error {
 // summarize cuts a canonical request to what a reader needs: every
 // parameter, the number of messages, the last message, the tool names.
 func summarize(canon []byte) ([]byte, error) {
-	dec := json.NewDecoder(bytes.NewReader(canon))
-	dec.UseNumber()
 	var req map[string]any
-	if err := dec.Decode(&req); err != nil {
+	if err := decodeNumbers(canon, &req); err != nil {
 		return nil, err
 	}
 	if msgs, ok := req["messages"].([]any); ok {
@@ -155,13 +165,7 @@ func summarize(canon []byte) ([]byte, error) {
 		}
 		req["tools"] = names
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(req); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
+	return encodeCompact(req)
 }
 
 // replayer answers from recordings and never touches the network: a
