@@ -99,18 +99,8 @@ func (d *decoder) object(depth int) (any, bool) {
 			return nil, false
 		}
 		m[k.(string)] = v
-		d.space()
-		if d.i >= len(d.s) {
-			return nil, false
-		}
-		switch d.s[d.i] {
-		case ',':
-			d.i++
-		case '}':
-			d.i++
-			return m, true
-		default:
-			return nil, false
+		if end, ok := d.after('}'); !ok || end {
+			return m, ok
 		}
 	}
 }
@@ -130,20 +120,28 @@ func (d *decoder) array(depth int) (any, bool) {
 			return nil, false
 		}
 		list = append(list, v)
-		d.space()
-		if d.i >= len(d.s) {
-			return nil, false
-		}
-		switch d.s[d.i] {
-		case ',':
-			d.i++
-		case ']':
-			d.i++
-			return list, true
-		default:
-			return nil, false
+		if end, ok := d.after(']'); !ok || end {
+			return list, ok
 		}
 	}
+}
+
+// after reads what follows an element of an object or array: a comma (more
+// to come) or the closing byte (end).
+func (d *decoder) after(closing byte) (end, ok bool) {
+	d.space()
+	if d.i >= len(d.s) {
+		return false, false
+	}
+	switch d.s[d.i] {
+	case ',':
+		d.i++
+		return false, true
+	case closing:
+		d.i++
+		return true, true
+	}
+	return false, false
 }
 
 func (d *decoder) str() (any, bool) {
