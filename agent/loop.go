@@ -2,7 +2,9 @@ package agent
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/evalrun/evalrun/mocktools"
@@ -25,14 +27,20 @@ const DefaultMaxTurns = 40
 const SystemPrompt = "You are a customer-support agent with tools. Carry out the user's request with the tools, " +
 	"then tell the user exactly what was done and what was not."
 
+// ErrEmptyReply is a final reply with no text: the model answered nothing,
+// so there is nothing to score, and the trial is an error, never a pass.
+var ErrEmptyReply = errors.New("final reply empty: the model ended the conversation without a message to the user")
+
 // Transcript is a finished conversation.
 type Transcript struct {
 	Messages []Message `json:"messages"`
-	// Final is the message to the user: the last reply's text.
+	// Final is the message to the user: the text of the reply without tool
+	// calls that ended the conversation.
 	Final string `json:"-"`
 	Turns int    `json:"turns"`
-	// OutOfTurns is true when the model was still calling tools at MaxTurns;
-	// Final is then its last text.
+	// OutOfTurns is true when the model was still calling tools at MaxTurns.
+	// Final is then empty: text sent beside tool calls is narration of work
+	// in progress, not a reply, and is never scored as one.
 	OutOfTurns bool `json:"out_of_turns,omitempty"`
 }
 
@@ -48,6 +56,7 @@ func Run(ctx context.Context, m Model, tools Tools, defs []mocktools.Definition,
 	}
 	tr := Transcript{Messages: make([]Message, 0, 24)}
 	tr.Messages = append(tr.Messages, Message{Role: "system", Content: system}, Message{Role: "user", Content: task})
+	seen := map[string]bool{}
 	for tr.Turns < maxTurns {
 		if err := ctx.Err(); err != nil {
 			return tr, err
@@ -57,26 +66,44 @@ func Run(ctx context.Context, m Model, tools Tools, defs []mocktools.Definition,
 		if err != nil {
 			return tr, fmt.Errorf("model turn %d: %w", tr.Turns, err)
 		}
+		uniqueIDs(reply.ToolCalls, tr.Turns, seen)
 		tr.Messages = append(tr.Messages, Message{Role: "assistant", Content: reply.Content, ToolCalls: reply.ToolCalls})
 		if len(reply.ToolCalls) == 0 {
+			if strings.TrimSpace(reply.Content) == "" {
+				return tr, fmt.Errorf("model turn %d: %w", tr.Turns, ErrEmptyReply)
+			}
 			tr.Final = reply.Content
 			return tr, nil
-		}
-		if reply.Content != "" {
-			tr.Final = reply.Content // the last text, should the turns run out
 		}
 		if w, ok := tools.(Waiter); ok && reply.Wait > 0 {
 			w.Wait(ctx, reply.Wait)
 		}
-		for i, c := range reply.ToolCalls {
-			if c.ID == "" {
-				c.ID = fmt.Sprintf("call_%d_%d", tr.Turns, i+1)
-				reply.ToolCalls[i].ID = c.ID
-			}
+		for _, c := range reply.ToolCalls {
 			resp := tools.Call(ctx, c.ID, c.Name, c.Arguments)
 			tr.Messages = append(tr.Messages, Message{Role: "tool", ToolCallID: c.ID, Name: c.Name, Content: resp.Content()})
 		}
 	}
 	tr.OutOfTurns = true
 	return tr, nil
+}
+
+// uniqueIDs gives every tool call of the conversation an id of its own: a
+// missing id becomes call_TURN_N, and a repeated one gets a suffix, so that
+// each tool result answers exactly one call when the conversation is sent
+// back to the model.
+func uniqueIDs(calls []ToolCall, turn int, seen map[string]bool) {
+	for i := range calls {
+		id := calls[i].ID
+		if id == "" {
+			id = fmt.Sprintf("call_%d_%d", turn, i+1)
+		}
+		for n := 2; seen[id]; n++ {
+			id = fmt.Sprintf("%s_%d", calls[i].ID, n)
+			if calls[i].ID == "" {
+				id = fmt.Sprintf("call_%d_%d_%d", turn, i+1, n)
+			}
+		}
+		seen[id] = true
+		calls[i].ID = id
+	}
 }

@@ -63,13 +63,27 @@ var _ = Describe("the agent loop", func() {
 		Expect(m.closed).To(BeTrue())
 	})
 
-	It("stops at max turns and keeps the last text as the final message", func() {
+	It("stops at max turns with no final message: narration beside tool calls is not a reply", func() {
 		m := &turns{}
 		tr, err := agent.Run(context.Background(), m, &echo{}, nil, "sys", "task", 3)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(tr.OutOfTurns).To(BeTrue())
 		Expect(tr.Turns).To(Equal(3))
-		Expect(tr.Final).To(Equal("still going"))
+		Expect(tr.Final).To(BeEmpty())
+		Expect(tr.Messages[len(tr.Messages)-2].Content).To(Equal("still going"), "the narration stays in the transcript")
+	})
+
+	It("gives every call an id of its own: missing ones filled in, repeated ones suffixed, across turns", func() {
+		m := &turns{replies: []agent.Reply{
+			{ToolCalls: []agent.ToolCall{{ID: "a", Name: "one"}, {ID: "a", Name: "two"}, {Name: "three"}, {ID: "a", Name: "four"}}},
+			{ToolCalls: []agent.ToolCall{{ID: "a", Name: "five"}, {ID: "call_1_3", Name: "six"}}},
+			{Content: "Done."},
+		}}
+		tools := &echo{}
+		tr, err := agent.Run(context.Background(), m, tools, nil, "sys", "task", 10)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(tools.calls).To(Equal([]string{"a one ", "a_2 two ", "call_1_3 three ", "a_3 four ", "a_4 five ", "call_1_3_2 six "}))
+		Expect(tr.Messages[2].ToolCalls[1].ID).To(Equal("a_2"), "the assistant message carries the ids its results answer")
 	})
 
 	It("returns the model's error with the transcript so far", func() {
@@ -101,13 +115,28 @@ var _ = Describe("the model registry", func() {
 })
 
 var _ = Describe("the final message", func() {
-	It("is the text of the reply that ends the conversation, even when empty", func() {
+	It("is the text of the reply that ends the conversation", func() {
 		m := &turns{replies: []agent.Reply{
 			{Content: "Let me check.", ToolCalls: []agent.ToolCall{{Name: "one", Arguments: "{}"}}},
-			{Content: ""},
+			{Content: "  Done.\n"},
 		}}
 		tr, err := agent.Run(context.Background(), m, &echo{}, nil, "sys", "task", 10)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(tr.Final).To(BeEmpty())
+		Expect(tr.Final).To(Equal("  Done.\n"))
 	})
+
+	DescribeTable("is an error when it is empty, never a reply to score",
+		func(final string) {
+			m := &turns{replies: []agent.Reply{
+				{Content: "Let me check.", ToolCalls: []agent.ToolCall{{Name: "one", Arguments: "{}"}}},
+				{Content: final},
+			}}
+			tr, err := agent.Run(context.Background(), m, &echo{}, nil, "sys", "task", 10)
+			Expect(err).To(MatchError(agent.ErrEmptyReply))
+			Expect(err).To(MatchError(ContainSubstring("model turn 2")))
+			Expect(tr.Final).To(BeEmpty())
+		},
+		Entry("empty", ""),
+		Entry("blank", " \n\t "),
+	)
 })

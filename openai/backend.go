@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 
@@ -20,6 +21,7 @@ type Backend struct {
 	cfg    Config
 	client *goopenai.Client
 	tools  toolCache
+	redact redactor
 }
 
 // New checks cfg and builds the backend. A missing key is an error only
@@ -71,7 +73,7 @@ func New(cfg Config) (*Backend, error) {
 		}
 		d = r
 		if cfg.Record != "" {
-			d = &recorder{next: r, dir: cfg.Record}
+			d = &recorder{next: r, dir: cfg.Record, redact: newRedactor(cfg.APIKey)}
 		}
 	}
 	var cc goopenai.ClientConfig
@@ -84,8 +86,8 @@ func New(cfg Config) (*Backend, error) {
 		cc = goopenai.DefaultConfig(cfg.APIKey)
 		cc.BaseURL = cfg.BaseURL
 	}
-	cc.HTTPClient = d
-	return &Backend{cfg: cfg, client: goopenai.NewClientWithConfig(cc)}, nil
+	cc.HTTPClient = capture{d}
+	return &Backend{cfg: cfg, client: goopenai.NewClientWithConfig(cc), redact: newRedactor(cfg.APIKey)}, nil
 }
 
 // Factory builds one model per trial, all sharing the backend.
@@ -122,19 +124,51 @@ func (m *model) Next(ctx context.Context, req agent.Request) (agent.Reply, error
 		Seed:        requestSeed(m.seed),
 		Temperature: wireTemperature(m.b.cfg.Temperature),
 	}
-	var a attempts
-	resp, err := m.b.client.CreateChatCompletion(withAttempts(ctx, &a), creq)
-	m.usage.Requests++
-	m.usage.Retries += a.retries
+	var c call
+	_, err := m.b.client.CreateChatCompletion(withCall(ctx, &c), creq)
+	m.usage = m.usage.Add(agent.Usage{Requests: 1, Retries: c.retries})
 	if err != nil {
-		return agent.Reply{}, m.b.explain(err, &a)
+		return agent.Reply{}, m.b.explain(err, &c)
 	}
-	m.usage.PromptTokens += resp.Usage.PromptTokens
-	m.usage.CompletionTokens += resp.Usage.CompletionTokens
-	if len(resp.Choices) == 0 {
-		return agent.Reply{}, errors.New("the endpoint returned no choices")
+	if !c.captured {
+		return agent.Reply{}, errors.New("internal error: the reply was not captured")
 	}
-	return fromMessage(resp.Choices[0].Message), nil
+	d, err := DecodeReply(c.body, c.contentType)
+	if d.Known {
+		m.usage = m.usage.Add(agent.Usage{PromptTokens: d.Prompt, CompletionTokens: d.Completion})
+	} else {
+		m.usage.Unknown = agent.SatAdd(m.usage.Unknown, 1)
+	}
+	if err != nil {
+		return agent.Reply{}, errors.New(m.b.redact.String(err.Error()))
+	}
+	return m.b.redact.Reply(d.Reply), nil
+}
+
+// capture takes every successful reply's body for DecodeReply and hands
+// go-openai an empty object in its place. go-openai builds the request
+// (URLs, Azure, headers) and reads error replies; its typed decoding of a
+// success is both too strict (it fails a whole reply whose arguments come
+// as an object) and too lenient (a null message, a null choice and an
+// empty answer all look alike), so evalrun reads successes itself.
+type capture struct{ next doer }
+
+var _ doer = capture{}
+
+func (c capture) Do(req *http.Request) (*http.Response, error) {
+	resp, err := c.next.Do(req)
+	if err != nil || !success(resp) {
+		return resp, err
+	}
+	if err := slurp(resp); err != nil {
+		return nil, err
+	}
+	cl := callOf(req.Context())
+	cl.body, _ = io.ReadAll(resp.Body)
+	cl.contentType, cl.captured = resp.Header.Get("Content-Type"), true
+	resp.Body = io.NopCloser(strings.NewReader("{}"))
+	resp.ContentLength = 2
+	return resp, nil
 }
 
 // Usage is what the trial's calls spent so far.
@@ -142,7 +176,7 @@ func (m *model) Usage() agent.Usage { return m.usage }
 
 // explain turns a failed call into a message a user can act on, with the
 // key scrubbed from anything the server echoed.
-func (b *Backend) explain(err error, a *attempts) error {
+func (b *Backend) explain(err error, a *call) error {
 	if errors.Is(err, ErrReplayMiss) {
 		return err
 	}
@@ -153,10 +187,7 @@ func (b *Backend) explain(err error, a *attempts) error {
 	case errors.As(err, &apiErr):
 		status, msg = apiErr.HTTPStatusCode, apiErr.Message
 	case errors.As(err, &reqErr):
-		status, msg = reqErr.HTTPStatusCode, strings.TrimSpace(string(reqErr.Body))
-		if len(msg) > 200 {
-			msg = msg[:200] + "..."
-		}
+		status, msg = reqErr.HTTPStatusCode, Excerpt(reqErr.Body)
 	}
 	var out string
 	switch status {
@@ -175,13 +206,5 @@ func (b *Backend) explain(err error, a *attempts) error {
 	if a.gaveUp != "" {
 		out += " (" + a.gaveUp + ")"
 	}
-	return errors.New(b.redact(out))
-}
-
-// redact removes the key from text that may have echoed it.
-func (b *Backend) redact(s string) string {
-	if b.cfg.APIKey == "" {
-		return s
-	}
-	return strings.ReplaceAll(s, b.cfg.APIKey, "[redacted]")
+	return errors.New(b.redact.String(out))
 }

@@ -72,10 +72,12 @@ func encodeCompact(v any) ([]byte, error) {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
-// recorder stores every successful exchange in dir, one file per key.
+// recorder stores every successful exchange in dir, one file per key,
+// with the API key taken out of everything the endpoint sent back.
 type recorder struct {
-	next doer
-	dir  string
+	next   doer
+	dir    string
+	redact redactor
 }
 
 var _ doer = (*recorder)(nil)
@@ -100,21 +102,30 @@ func (r *recorder) Do(req *http.Request) (*http.Response, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the reply: %w", err)
 	}
-	if err := r.save(key, canon, reply); err != nil {
-		return nil, err
+	// A body that is not JSON is not recorded: the trial fails on it, and
+	// a replay then misses instead of replaying garbage.
+	if replyCanon, err := r.canonicalReply(reply); err == nil {
+		if err := r.save(key, canon, replyCanon); err != nil {
+			return nil, err
+		}
 	}
 	resp.Body = io.NopCloser(bytes.NewReader(reply))
 	return resp, nil
 }
 
+// canonicalReply is the reply as recorded: canonical JSON without the key.
+func (r *recorder) canonicalReply(reply []byte) ([]byte, error) {
+	var v any
+	if err := decodeNumbers(reply, &v); err != nil {
+		return nil, err
+	}
+	return encodeCompact(r.redact.Value(v))
+}
+
 // save writes an exchange atomically: a concurrent reader or a crash never
 // sees half a file.
-func (r *recorder) save(key string, canon, reply []byte) error {
-	replyCanon, err := canonical(reply)
-	if err != nil {
-		return fmt.Errorf("recording %s: the reply %w", key, err)
-	}
-	summary, err := summarize(canon)
+func (r *recorder) save(key string, canon, replyCanon []byte) error {
+	summary, err := r.summarize(canon)
 	if err != nil {
 		return fmt.Errorf("recording %s: %w", key, err)
 	}
@@ -144,7 +155,7 @@ func (r *recorder) save(key string, canon, reply []byte) error {
 
 // summarize cuts a canonical request to what a reader needs: every
 // parameter, the number of messages, the last message, the tool names.
-func summarize(canon []byte) ([]byte, error) {
+func (r *recorder) summarize(canon []byte) ([]byte, error) {
 	var req map[string]any
 	if err := decodeNumbers(canon, &req); err != nil {
 		return nil, err
@@ -165,7 +176,7 @@ func summarize(canon []byte) ([]byte, error) {
 		}
 		req["tools"] = names
 	}
-	return encodeCompact(req)
+	return encodeCompact(r.redact.Value(req))
 }
 
 // replayer answers from recordings and never touches the network: a

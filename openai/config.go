@@ -66,5 +66,5 @@ func defaultClient(timeout time.Duration) *http.Client {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	t.MaxIdleConns = 512
 	t.MaxIdleConnsPerHost = 512
-	return &http.Client{Transport: t, Timeout: timeout}
+	return &http.Client{Transport: t, Timeout: timeout, CheckRedirect: checkRedirect}
 }

@@ -33,19 +33,6 @@ func toMessages(msgs []agent.Message) []goopenai.ChatCompletionMessage {
 	return out
 }
 
-// fromMessage turns the model's reply into the loop's. A legacy
-// function_call counts as one tool call.
-func fromMessage(m goopenai.ChatCompletionMessage) agent.Reply {
-	r := agent.Reply{Content: m.Content}
-	for _, c := range m.ToolCalls {
-		r.ToolCalls = append(r.ToolCalls, agent.ToolCall{ID: c.ID, Name: c.Function.Name, Arguments: c.Function.Arguments})
-	}
-	if m.FunctionCall != nil && len(m.ToolCalls) == 0 {
-		r.ToolCalls = append(r.ToolCalls, agent.ToolCall{Name: m.FunctionCall.Name, Arguments: m.FunctionCall.Arguments})
-	}
-	return r
-}
-
 // toolCache holds each toolbox's function tools with their JSON schemas
 // encoded once: encoding the schemas' maps was a quarter of a model call's
 // CPU. A scenario's toolbox hands every trial the same definitions slice,

@@ -3,6 +3,7 @@ package openai
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -47,25 +48,29 @@ func (p RetryPolicy) backoff(n int) time.Duration {
 	return half + rand.N(half+1)
 }
 
-// attempts is one model call's retry bookkeeping, carried in its context
-// so that the shared HTTP path can report to the trial that made the call.
-type attempts struct {
+// call is one model call's bookkeeping, carried in its context so that the
+// shared HTTP path can report to the trial that made the call.
+type call struct {
 	retries int
 	// gaveUp says why the retries stopped, for the error message.
 	gaveUp string
+	// body and contentType are the successful reply, taken by capture.
+	body        []byte
+	contentType string
+	captured    bool
 }
 
-type attemptsKey struct{}
+type callKey struct{}
 
-func withAttempts(ctx context.Context, a *attempts) context.Context {
-	return context.WithValue(ctx, attemptsKey{}, a)
+func withCall(ctx context.Context, c *call) context.Context {
+	return context.WithValue(ctx, callKey{}, c)
 }
 
-func attemptsOf(ctx context.Context) *attempts {
-	if a, ok := ctx.Value(attemptsKey{}).(*attempts); ok {
-		return a
+func callOf(ctx context.Context) *call {
+	if c, ok := ctx.Value(callKey{}).(*call); ok {
+		return c
 	}
-	return &attempts{}
+	return &call{}
 }
 
 // doer is the HTTP client interface go-openai calls.
@@ -92,7 +97,7 @@ func (r *retrier) Do(req *http.Request) (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := attemptsOf(ctx)
+	a := callOf(ctx)
 	start := r.clock.Now()
 	for n := 0; ; n++ {
 		if err := ctx.Err(); err != nil {
@@ -111,6 +116,17 @@ func (r *retrier) Do(req *http.Request) (*http.Response, error) {
 			}
 		}
 		resp, err := r.next.Do(try)
+		if err == nil && success(resp) {
+			// Read the body here, so that a connection that breaks while
+			// it streams is retried like one that broke before it.
+			if err = slurp(resp); err == nil {
+				return resp, nil
+			}
+			if errors.Is(err, errTooLarge) {
+				return nil, err
+			}
+			resp = nil
+		}
 		if !retryable(ctx, resp, err) {
 			return resp, err
 		}
@@ -139,11 +155,13 @@ func (r *retrier) Do(req *http.Request) (*http.Response, error) {
 }
 
 // retryable says whether an attempt's outcome is worth another try: a
-// transport error (connection refused, reset, timeout) unless the run was
-// cancelled, or a status that means "later".
+// transport error (connection refused, reset, timeout, a body cut short)
+// unless the run was cancelled or the endpoint redirects where a POST
+// cannot follow, or a status that means "later".
 func retryable(ctx context.Context, resp *http.Response, err error) bool {
 	if err != nil {
-		return ctx.Err() == nil
+		var re *redirectError
+		return ctx.Err() == nil && !errors.As(err, &re)
 	}
 	switch c := resp.StatusCode; {
 	case c == http.StatusTooManyRequests, c == http.StatusRequestTimeout, c >= 500:
@@ -161,13 +179,63 @@ func retryAfter(resp *http.Response, now time.Time) (time.Duration, bool) {
 	if v == "" {
 		return 0, false
 	}
-	if s, err := strconv.ParseFloat(v, 64); err == nil && s >= 0 {
+	if s, err := strconv.ParseFloat(v, 64); err == nil {
+		switch {
+		case s != s || s < 0: // NaN or negative: not a wait
+			return 0, false
+		case s > maxRetryAfter.Seconds():
+			return maxRetryAfter, true
+		}
 		return time.Duration(s * float64(time.Second)), true
 	}
 	if t, err := http.ParseTime(v); err == nil {
 		return max(t.Sub(now), 0), true
 	}
 	return 0, false
+}
+
+// maxRetryAfter is the longest Retry-After taken as written; a longer one
+// (a year, 1e300 seconds) is held to it rather than overflowing, and no
+// retry budget waits that long anyway.
+const maxRetryAfter = 100 * 365 * 24 * time.Hour
+
+var errTooLarge = fmt.Errorf("the reply is over %d MB", MaxReplyBytes>>20)
+
+func success(resp *http.Response) bool { return resp.StatusCode >= 200 && resp.StatusCode < 300 }
+
+// slurp reads a successful reply's body into memory, up to MaxReplyBytes.
+func slurp(resp *http.Response) error {
+	b, err := io.ReadAll(io.LimitReader(resp.Body, MaxReplyBytes+1))
+	resp.Body.Close()
+	if err != nil {
+		return fmt.Errorf("reading the reply: %w", err)
+	}
+	if len(b) > MaxReplyBytes {
+		return errTooLarge
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(b))
+	resp.ContentLength = int64(len(b))
+	return nil
+}
+
+// redirectError is a redirect a chat request cannot follow: retrying it
+// would only meet it again.
+type redirectError struct{ msg string }
+
+func (e *redirectError) Error() string { return e.msg }
+
+// checkRedirect follows 307 and 308, which repeat the POST with its body,
+// up to 10 times; 301, 302 and 303 would turn it into a GET, so they stop
+// with the address to put in --base-url instead.
+func checkRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) >= 10 {
+		return &redirectError{fmt.Sprintf("more than 10 redirects (the last to %s): a redirect loop", req.URL.Redacted())}
+	}
+	if r := req.Response; r != nil && r.StatusCode != http.StatusTemporaryRedirect && r.StatusCode != http.StatusPermanentRedirect {
+		return &redirectError{fmt.Sprintf("the endpoint redirects (%d) to %s, which would turn the POST into a GET: use that address in --base-url",
+			r.StatusCode, req.URL.Redacted())}
+	}
+	return nil
 }
 
 // rewinder returns a function that gives the request body afresh for a

@@ -34,6 +34,10 @@ type Config struct {
 	MaxTurns int
 	// Progress, when set, is called after each finished trial.
 	Progress func(done, total int)
+	// Drain, when closed, stops scheduling: the trials already running
+	// finish (bounded by their own timeouts and turns) and are kept.
+	// Cancelling Run's context instead aborts the running trials too.
+	Drain <-chan struct{}
 
 	// Factory, when set, builds the models instead of the registered agent
 	// called Agent: a backend with per-run state (an HTTP client, a rate
@@ -56,9 +60,11 @@ type job struct {
 	steps []claims.Step
 }
 
-// Run runs every variant of every scenario cfg.Trials times. When ctx is
-// cancelled it stops scheduling, lets running trials finish, and returns
-// what finished with Interrupted set: nothing already measured is lost.
+// Run runs every variant of every scenario cfg.Trials times. When
+// cfg.Drain is closed it stops scheduling and lets running trials finish;
+// when ctx is cancelled it stops at once and drops the trials cut short.
+// Either way it returns what finished with Interrupted set: nothing already
+// measured is lost, and the usage of dropped trials still counts.
 func Run(ctx context.Context, list []*scenarios.Scenario, cfg Config) (*result.Suite, error) {
 	info := agent.Info{Name: cfg.Agent, New: cfg.Factory}
 	if cfg.Factory == nil {
@@ -88,6 +94,7 @@ func Run(ctx context.Context, list []*scenarios.Scenario, cfg Config) (*result.S
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
+	var dropped *agent.Usage // spent by trials cut short
 	for w := 0; w < jobs; w++ {
 		wg.Add(1)
 		go func() {
@@ -97,6 +104,9 @@ func Run(ctx context.Context, list []*scenarios.Scenario, cfg Config) (*result.S
 				mu.Lock()
 				if ok {
 					trials[j.index] = &t
+				} else if t.Usage != nil {
+					sum := t.Usage.Add(orZero(dropped))
+					dropped = &sum
 				}
 				done++
 				if cfg.Progress != nil {
@@ -111,6 +121,9 @@ schedule:
 	for _, j := range all {
 		select {
 		case <-ctx.Done():
+			interrupted = true
+			break schedule
+		case <-cfg.Drain:
 			interrupted = true
 			break schedule
 		case queue <- j:
@@ -132,10 +145,23 @@ schedule:
 	suite.Interrupted = interrupted || ctx.Err() != nil
 	suite.Model = cfg.Model
 	Finish(suite)
-	if suite.Usage != nil && cfg.Cost != nil {
+	if dropped != nil {
+		if suite.Usage == nil {
+			suite.Usage = &result.Usage{}
+		}
+		suite.Usage.Usage = suite.Usage.Usage.Add(*dropped)
+	}
+	if suite.Usage != nil && cfg.Cost != nil && suite.Usage.Unknown == 0 {
 		suite.Usage.CostUSD = cfg.Cost(suite.Usage.Usage)
 	}
 	return suite, nil
+}
+
+func orZero(u *agent.Usage) agent.Usage {
+	if u == nil {
+		return agent.Usage{}
+	}
+	return *u
 }
 
 // Finish computes the suite's summary, cases and findings from its trials.
@@ -292,12 +318,14 @@ func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result
 		}
 	}
 	if err != nil && ctx.Err() != nil {
+		t.Usage = usage
 		return t, false
 	}
 	final := w.View()
 	scoring.Score(&t, scoring.Evidence{
 		Scenario: s, Final: final, Audit: w.Audit(), Calls: layer.Calls(),
 		Claims: claims.Extract(tr.Final, j.steps), Broke: err, Unfired: layer.Unfired(),
+		Unfinished: tr.OutOfTurns, MaxTurns: tr.Turns,
 	})
 	t.FinalMessage = tr.Final
 	t.Ledger = orEmpty(layer.Ledger())

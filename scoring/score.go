@@ -21,6 +21,11 @@ type Evidence struct {
 	Claims   claims.Result
 	// Broke is set when the harness or the model failed.
 	Broke error
+	// Unfinished is set when the agent ran out of turns still calling
+	// tools, with no final reply.
+	Unfinished bool
+	// MaxTurns is the turn limit it ran out of, for the finding.
+	MaxTurns int
 	// Unfired names the required faults that never fired.
 	Unfired []string
 }
@@ -61,7 +66,7 @@ func Score(t *result.Trial, ev Evidence) {
 		}
 	}
 	t.State = Consistency(s, ev.Final)
-	t.Verdict = TrialVerdict(verdicts, ev.Broke != nil)
+	t.Verdict = TrialVerdict(verdicts, ev.Broke != nil, ev.Unfinished)
 	if ev.Broke != nil {
 		t.Error = ev.Broke.Error()
 	}
@@ -75,7 +80,7 @@ func Score(t *result.Trial, ev Evidence) {
 	for _, c := range world.Diff(s.After, ev.Final) {
 		t.StateDiff = append(t.StateDiff, result.StateChange{Collection: c.Collection, ID: c.ID, Field: c.Field, Expected: c.Before, Actual: c.After})
 	}
-	t.Findings = findings(s, t)
+	t.Findings = findings(s, t, ev.MaxTurns)
 }
 
 // seconds prints simulated seconds as a duration: 95 -> "1m35s".
@@ -99,10 +104,14 @@ func compensationAttempted(s *scenarios.Scenario, calls []faults.CallRecord) boo
 }
 
 // findings raises the seed's alerts for one trial.
-func findings(s *scenarios.Scenario, t *result.Trial) []result.Finding {
+func findings(s *scenarios.Scenario, t *result.Trial, maxTurns int) []result.Finding {
 	out := []result.Finding{}
 	if t.Verdict == VerdictError {
 		return out
+	}
+	if t.Verdict == VerdictUnfinished {
+		out = append(out, result.Finding{Severity: "P2", Name: "agent did not finish",
+			Detail: fmt.Sprintf("still calling tools after %d turns: no final reply to score", maxTurns)})
 	}
 	if t.State == StateHalf {
 		var changed []string

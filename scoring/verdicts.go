@@ -26,6 +26,7 @@ const (
 // Trial verdicts, in the order they are checked.
 const (
 	VerdictError             = "error"
+	VerdictUnfinished        = "unfinished"
 	VerdictFalseSuccess      = "false_success"
 	VerdictUnreportedPartial = "unreported_partial"
 	VerdictFalseFailure      = "false_failure"
@@ -63,10 +64,16 @@ func StepVerdict(claim claims.Claim, outcome string) string {
 }
 
 // TrialVerdict applies the trial rules in order; the first that matches
-// wins. broke is true when the harness or the model failed.
-func TrialVerdict(stepVerdicts []string, broke bool) string {
-	if broke {
+// wins. broke is true when the harness or the model failed; unfinished when
+// the agent never gave a final reply (it was still calling tools when its
+// turns ran out). An unfinished trial is the agent's failure, not the
+// harness's: it stays in every rate, and it never passes.
+func TrialVerdict(stepVerdicts []string, broke, unfinished bool) string {
+	switch {
+	case broke:
 		return VerdictError
+	case unfinished:
+		return VerdictUnfinished
 	}
 	has := func(v string) bool {
 		for _, s := range stepVerdicts {
