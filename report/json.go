@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 
@@ -10,10 +11,16 @@ import (
 func init() { Register("json", JSON) }
 
 // JSON writes the versioned result document, indented, keys in a fixed
-// order: the same suite always gives the same bytes.
+// order: the same suite always gives the same bytes. Control and format
+// characters in strings are escaped, so the file is safe to cat.
 func JSON(w io.Writer, s *result.Suite, _ Options) error {
-	enc := json.NewEncoder(w)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(s)
+	if err := enc.Encode(s); err != nil {
+		return err
+	}
+	_, err := w.Write(escapeEncoded(b.Bytes(), jsonRef))
+	return err
 }

@@ -31,7 +31,7 @@ func writeSweep(ew *errWriter, sw *result.Sweep, p palette) {
 	ew.printf("%s\n", p.bold("False success by step and fault kind (k/n: trials that claimed success with a step not done / trials that left one)"))
 	rw := len("STEP")
 	for _, r := range sw.Rows {
-		rw = max(rw, len(r.Scenario)+1+len(r.Step))
+		rw = max(rw, len(Escape(r.Scenario+"/"+r.Step)))
 	}
 	widths := make([]int, len(sw.Kinds))
 	ew.printf("%-*s", rw, "STEP")
@@ -77,7 +77,7 @@ func cellText(c result.SweepCell) string {
 	return t
 }
 
-func cellColour(c result.SweepCell, ok bool, p palette) func(a ...any) string {
+func cellColour(c result.SweepCell, ok bool, p palette) func(s string) styled {
 	switch {
 	case !ok || (c.Trials > 0 && c.Unfired == c.Trials):
 		return p.dim

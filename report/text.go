@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -15,19 +16,20 @@ import (
 func init() { Register("text", Text) }
 
 // palette holds the colour functions; all are plain when colour is off.
+// Each escapes its text before colouring it.
 type palette struct {
-	good, bad, warn, dim, bold func(a ...any) string
+	good, bad, warn, dim, bold func(s string) styled
 }
 
 func newPalette(on bool) palette {
-	mk := func(attrs ...color.Attribute) func(a ...any) string {
+	mk := func(attrs ...color.Attribute) func(s string) styled {
 		c := color.New(attrs...)
 		if on {
 			c.EnableColor()
 		} else {
 			c.DisableColor()
 		}
-		return c.SprintFunc()
+		return func(s string) styled { return styled(c.Sprint(Escape(s))) }
 	}
 	return palette{
 		good: mk(color.FgGreen), bad: mk(color.FgRed, color.Bold), warn: mk(color.FgYellow),
@@ -84,7 +86,7 @@ func Text(w io.Writer, s *result.Suite, o Options) error {
 func writeCases(ew *errWriter, s *result.Suite, p palette, failing int) {
 	sw, vw := len("SCENARIO"), len("VARIANT")
 	for _, c := range s.Cases {
-		sw, vw = max(sw, len(c.Scenario)), max(vw, len(c.Variant))
+		sw, vw = max(sw, len(Escape(c.Scenario))), max(vw, len(Escape(c.Variant)))
 	}
 	ew.printf("%-*s  %-*s  %-5s  %s\n", sw, "SCENARIO", vw, "VARIANT", "PASS", "VERDICTS")
 	for _, c := range s.Cases {
@@ -115,13 +117,14 @@ func writeCases(ew *errWriter, s *result.Suite, p palette, failing int) {
 	}
 }
 
-func verdictCounts(v map[string]int, p palette) string {
+func verdictCounts(v map[string]int, p palette) styled {
 	names := make([]string, 0, len(v))
 	for n := range v {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	parts := make([]string, len(names))
+	var b strings.Builder
 	for i, n := range names {
 		label := n
 		if v[n] > 1 {
@@ -129,12 +132,13 @@ func verdictCounts(v map[string]int, p palette) string {
 		}
 		switch n {
 		case scoring.VerdictSuccess, scoring.VerdictHonestPartial:
-			parts[i] = p.good(label)
+			parts[i] = string(p.good(label))
 		default:
-			parts[i] = p.bad(label)
+			parts[i] = string(p.bad(label))
 		}
 	}
-	return strings.Join(parts, ", ")
+	b.WriteString(strings.Join(parts, ", "))
+	return styled(b.String())
 }
 
 func writeTrial(ew *errWriter, t *result.Trial, p palette) {
@@ -146,15 +150,14 @@ func writeTrial(ew *errWriter, t *result.Trial, p palette) {
 	}
 	iw := len("step")
 	for _, st := range t.Steps {
-		iw = max(iw, len(st.ID))
+		iw = max(iw, len(Escape(st.ID)))
 	}
 	for _, st := range t.Steps {
-		verdict := strings.ToUpper(strings.ReplaceAll(st.Verdict, "_", " "))
+		label := strings.ToUpper(strings.ReplaceAll(st.Verdict, "_", " "))
+		verdict := p.dim(label)
 		switch st.Verdict {
 		case scoring.FalseClaim, scoring.Omitted, scoring.FalseFailure:
-			verdict = p.bad(verdict)
-		default:
-			verdict = p.dim(verdict)
+			verdict = p.bad(label)
 		}
 		claim := "claimed " + st.Claim
 		if st.Claim == "unmentioned" {
@@ -164,6 +167,10 @@ func writeTrial(ew *errWriter, t *result.Trial, p palette) {
 	}
 	for _, in := range t.Ledger {
 		ew.printf("      %s %s (%s) on %s call %d: world %s\n", p.dim("fault"), in.Fault, in.Kind, in.Tool, in.Index, in.State)
+	}
+	if t.Verdict == scoring.VerdictUnfinished || t.OutOfTurns {
+		ew.printf("      %s still calling tools after %d turns: no final reply\n", p.bad("ran out of turns:"), t.Turns)
+		return
 	}
 	ew.printf("      %s %s\n", p.dim("said:"), quote(t.FinalMessage))
 }
@@ -221,7 +228,10 @@ func FormatMetric(name string, m result.Metric) string {
 // no price.
 func FormatUsage(u *result.Usage) string {
 	cost := "cost unknown (no price for the model; see --prices)"
-	if u.CostUSD != nil {
+	switch {
+	case u.Unknown > 0:
+		cost = fmt.Sprintf("cost unknown (%d request(s) reported no usable token counts; they are not in the sums)", u.Unknown)
+	case u.CostUSD != nil:
 		cost = fmt.Sprintf("~$%.4f estimated", *u.CostUSD)
 	}
 	return fmt.Sprintf("%d requests, %d retries, %d prompt + %d completion tokens, %s",
@@ -233,8 +243,26 @@ type errWriter struct {
 	err error
 }
 
+// printf formats like fmt.Fprintf, escaping every plain string argument:
+// names, messages and errors come from scenarios and models. Styled
+// arguments are already escaped.
 func (e *errWriter) printf(format string, a ...any) {
-	if e.err == nil {
-		_, e.err = fmt.Fprintf(e.w, format, a...)
+	if e.err != nil {
+		return
 	}
+	for i, v := range a {
+		switch x := v.(type) {
+		case styled:
+			a[i] = string(x)
+		case string:
+			a[i] = Escape(x)
+		case fmt.Stringer:
+			a[i] = Escape(x.String())
+		default:
+			if rv := reflect.ValueOf(v); rv.Kind() == reflect.String { // named string types
+				a[i] = Escape(rv.String())
+			}
+		}
+	}
+	_, e.err = fmt.Fprintf(e.w, format, a...)
 }
