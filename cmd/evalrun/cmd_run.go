@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 
@@ -26,7 +27,8 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	seed := fs.Uint64("seed", 1, "run seed: the same seed gives the same transcripts, ledgers and JSON")
 	jobs := fs.Int("jobs", runtime.NumCPU(), "trials run at once")
 	format := fs.String("format", "text", "report format: "+strings.Join(report.Names(), ", "))
-	out := fs.String("out", "", "write the report to `FILE` instead of standard output")
+	out := fs.String("out", "", "write the report to `FILE` instead of standard output (opened before any trial runs)")
+	mkdir := fs.Bool("mkdir", false, "create --out's parent folders when they are missing")
 	script := fs.String("script", "", "script `FILE` or folder for --agent scripted")
 	maxTurns := fs.Int("max-turns", agent.DefaultMaxTurns, "model turns allowed per trial")
 	noColor := fs.Bool("no-color", false, "no colours in the text report (also: NO_COLOR)")
@@ -103,6 +105,20 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	} else if err := checkUnused(fs, *agentName); err != nil {
 		return exitUsage, usageError{err: err}
 	}
+	if *mkdir && *out == "" {
+		return exitUsage, usageError{err: errors.New("--mkdir needs --out FILE")}
+	}
+	var outFile *os.File
+	if *out != "" {
+		// Open the report's file before any trial runs: a path that cannot
+		// be written is the caller's mistake, found before the run costs
+		// anything.
+		if outFile, err = openOut(*out, *mkdir); err != nil {
+			return exitUsage, usageError{err: err}
+		}
+		defer outFile.Close()
+	}
+	cfg.Drain = drainOf(ctx)
 	if isTerminal(stderr) {
 		cfg.Progress = func(done, total int) {
 			fmt.Fprintf(stderr, "\r%d/%d trials", done, total)
@@ -115,25 +131,47 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	if err != nil {
 		return exitHarness, err
 	}
-	w := stdout
-	colour := !*noColor && os.Getenv("NO_COLOR") == "" && isTerminal(stdout)
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			// The suite is measured: do not lose it.
-			fmt.Fprintf(stderr, "evalrun run: %v; writing the report to standard output\n", err)
-		} else {
-			defer f.Close()
-			w, colour = f, false
+	if outFile == nil {
+		colour := !*noColor && os.Getenv("NO_COLOR") == "" && isTerminal(stdout)
+		if err := render(stdout, suite, report.Options{Color: colour}); err != nil {
+			return exitHarness, fmt.Errorf("writing the report: %w", err)
+		}
+		return exitCode(suite, *maxErrorRate), nil
+	}
+	err = render(outFile, suite, report.Options{})
+	if cerr := outFile.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		// The suite is measured: do not lose it.
+		fmt.Fprintf(stderr, "evalrun run: writing the report to %s: %v; writing it to standard output instead\n", *out, err)
+		if err := render(stdout, suite, report.Options{}); err != nil {
+			return exitHarness, fmt.Errorf("writing the report: %w", err)
+		}
+		return exitHarness, nil
+	}
+	fmt.Fprintf(stderr, "evalrun: %s; report in %s\n", oneLine(suite), *out)
+	return exitCode(suite, *maxErrorRate), nil
+}
+
+// openOut creates (or empties) the report file, and its parent folders
+// when asked to.
+func openOut(path string, mkdir bool) (*os.File, error) {
+	dir := filepath.Dir(path)
+	if mkdir {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("--out %s: cannot create its folder: %w", path, err)
 		}
 	}
-	if err := render(w, suite, report.Options{Color: colour}); err != nil {
-		return exitHarness, fmt.Errorf("writing the report: %w", err)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		hint := ""
+		if _, serr := os.Stat(dir); errors.Is(serr, os.ErrNotExist) {
+			hint = " (the folder does not exist; --mkdir creates it)"
+		}
+		return nil, fmt.Errorf("--out %s: cannot write the report there: %w%s", path, err, hint)
 	}
-	if *out != "" {
-		fmt.Fprintf(stderr, "evalrun: %s; report in %s\n", oneLine(suite), *out)
-	}
-	return exitCode(suite, *maxErrorRate), nil
+	return f, nil
 }
 
 func agentNames() []string {
