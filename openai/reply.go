@@ -273,9 +273,12 @@ func Excerpt(b []byte) string {
 	return strconv.Quote(s)
 }
 
+// orNone is a header or a finish reason for a message: "none" when empty,
+// control characters and invalid UTF-8 escaped.
 func orNone(s string) string {
 	if s == "" {
 		return "none"
 	}
-	return s
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
 }
