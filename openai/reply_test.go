@@ -199,7 +199,9 @@ var _ = Describe("the backend on broken replies", func() {
 })
 
 // failingBody reads its data, then fails as a reset connection does.
-type failingBody struct{ data interface{ Read([]byte) (int, error) } }
+type failingBody struct {
+	data interface{ Read([]byte) (int, error) }
+}
 
 func (f *failingBody) Read(p []byte) (int, error) {
 	n, err := f.data.Read(p)
