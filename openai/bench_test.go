@@ -194,3 +194,22 @@ func BenchmarkNext(b *testing.B) {
 		bench(b, openai.Config{Model: "bench", BaseURL: mockBase, HTTPClient: &http.Client{Transport: mt}})
 	})
 }
+
+// BenchmarkDecodeReply reads one reply with three tool calls, the shape of
+// a typical working turn.
+func BenchmarkDecodeReply(b *testing.B) {
+	body, err := json.Marshal(reply("Working on it.",
+		[2]string{"cancel_order", `{"order_id":"A1001","reason":"changed mind"}`},
+		[2]string{"restock", `{"items":[{"sku":"MUG-BLU","qty":2},{"sku":"LAMP-01","qty":1}]}`},
+		[2]string{"issue_refund", `{"order_id":"A1001","amount":120}`}))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(body)))
+	for i := 0; i < b.N; i++ {
+		if _, err := openai.DecodeReply(body, "application/json"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
