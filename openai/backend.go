@@ -160,11 +160,12 @@ func (c capture) Do(req *http.Request) (*http.Response, error) {
 	if err != nil || !success(resp) {
 		return resp, err
 	}
-	if err := slurp(resp); err != nil {
+	b, err := slurp(resp)
+	if err != nil {
 		return nil, err
 	}
 	cl := callOf(req.Context())
-	cl.body, _ = io.ReadAll(resp.Body)
+	cl.body = b
 	cl.contentType, cl.captured = resp.Header.Get("Content-Type"), true
 	resp.Body = io.NopCloser(strings.NewReader("{}"))
 	resp.ContentLength = 2

@@ -119,7 +119,7 @@ func (r *retrier) Do(req *http.Request) (*http.Response, error) {
 		if err == nil && success(resp) {
 			// Read the body here, so that a connection that breaks while
 			// it streams is retried like one that broke before it.
-			if err = slurp(resp); err == nil {
+			if _, err = slurp(resp); err == nil {
 				return resp, nil
 			}
 			if errors.Is(err, errTooLarge) {
@@ -203,19 +203,32 @@ var errTooLarge = fmt.Errorf("the reply is over %d MB", MaxReplyBytes>>20)
 
 func success(resp *http.Response) bool { return resp.StatusCode >= 200 && resp.StatusCode < 300 }
 
-// slurp reads a successful reply's body into memory, up to MaxReplyBytes.
-func slurp(resp *http.Response) error {
+// memBody is a reply body already read into memory, so that later
+// readers take the bytes instead of copying them again.
+type memBody struct {
+	*bytes.Reader
+	data []byte
+}
+
+func (memBody) Close() error { return nil }
+
+// slurp reads a successful reply's body into memory, up to MaxReplyBytes,
+// once: a body slurped before is returned as it is.
+func slurp(resp *http.Response) ([]byte, error) {
+	if m, ok := resp.Body.(memBody); ok {
+		return m.data, nil
+	}
 	b, err := io.ReadAll(io.LimitReader(resp.Body, MaxReplyBytes+1))
 	resp.Body.Close()
 	if err != nil {
-		return fmt.Errorf("reading the reply: %w", err)
+		return nil, fmt.Errorf("reading the reply: %w", err)
 	}
 	if len(b) > MaxReplyBytes {
-		return errTooLarge
+		return nil, errTooLarge
 	}
-	resp.Body = io.NopCloser(bytes.NewReader(b))
+	resp.Body = memBody{bytes.NewReader(b), b}
 	resp.ContentLength = int64(len(b))
-	return nil
+	return b, nil
 }
 
 // redirectError is a redirect a chat request cannot follow: retrying it
