@@ -18,26 +18,6 @@ import (
 
 var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
 
-func (d *decoder) at(path string) *Error {
-	p := d.pos[path]
-	for p.Line == 0 && path != "" {
-		i := strings.LastIndexAny(path, ".[")
-		if i < 0 {
-			path = ""
-		} else {
-			path = path[:i]
-		}
-		p = d.pos[path]
-	}
-	return &Error{File: d.file, Line: p.Line, Col: p.Col}
-}
-
-func (d *decoder) failAt(path, format string, a ...any) {
-	e := d.at(path)
-	e.Msg = fmt.Sprintf(format, a...)
-	d.errs = append(d.errs, e)
-}
-
 // check validates what the YAML shape cannot: names, references, tools and
 // their arguments, expressions, and that the gold actions really perform
 // every step on a fault-free world.
@@ -126,7 +106,7 @@ func (d *decoder) check(s *Scenario) {
 		}
 	}
 	d.checkVariants(s, tb)
-	if len(d.errs) == 0 {
+	if len(d.Errs) == 0 {
 		d.replayGold(s)
 	}
 }

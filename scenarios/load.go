@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/evalrun/evalrun/internal/yamlx"
 )
 
 //go:embed library/*.yaml
@@ -135,7 +137,7 @@ func loadAll(files []namedData) ([]*Scenario, error) {
 		seen[s.ID] = f.name
 		out = append(out, s)
 	}
-	return out, errs.orNil()
+	return out, errs.OrNil()
 }
 
 // Load reads one scenario from YAML. name is used in error positions. The
@@ -153,15 +155,15 @@ func Load(name string, data []byte) (*Scenario, error) {
 	if err := dec.Decode(&extra); err == nil {
 		return nil, Errors{{File: name, Line: extra.Line, Col: extra.Column, Msg: "a file holds one scenario: found a second YAML document"}}
 	}
-	d := &decoder{file: name, pos: map[string]Pos{}}
+	d := &decoder{yamlx.NewDecoder(name)}
 	s := &Scenario{File: name}
-	d.decode(&doc, reflect.ValueOf(s).Elem(), "")
-	if len(d.errs) > 0 {
-		return nil, d.errs
+	d.Decode(&doc, reflect.ValueOf(s).Elem(), "")
+	if len(d.Errs) > 0 {
+		return nil, d.Errs
 	}
 	d.check(s)
-	if len(d.errs) > 0 {
-		return nil, d.errs
+	if len(d.Errs) > 0 {
+		return nil, d.Errs
 	}
 	return s, nil
 }
