@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/evalrun/evalrun/internal/jsonx"
@@ -82,6 +83,10 @@ type Pack struct {
 	Description string
 	Collections []string
 	Tools       []Tool
+	// Fields, when a collection has an entry, lists the fields its records
+	// may have: scenarios' world data and done assertions are checked
+	// against it. Packs read from YAML always declare them.
+	Fields map[string][]string
 }
 
 var packs = registry.New[Pack]("mocktools: pack", "tool pack")
@@ -104,18 +109,37 @@ type Toolbox struct {
 	byName      map[string]Tool
 	names       []string
 	collections []string
+	fields      map[string][]string
 	defs        []Definition
 }
 
-// NewToolbox gathers the tools of the named packs.
+// NewToolbox gathers the tools of the named registered packs.
 func NewToolbox(packNames []string) (*Toolbox, error) {
-	tb := &Toolbox{byName: map[string]Tool{}}
+	var list []Pack
 	for _, name := range packNames {
 		p, err := packs.Get(name)
 		if err != nil {
 			return nil, err
 		}
+		list = append(list, p)
+	}
+	return ToolboxOf(list...)
+}
+
+// ToolboxOf gathers the tools of packs, registered or not (a scenario's
+// own tools.yaml).
+func ToolboxOf(list ...Pack) (*Toolbox, error) {
+	tb := &Toolbox{byName: map[string]Tool{}, fields: map[string][]string{}}
+	for _, p := range list {
+		for _, c := range p.Collections {
+			if slices.Contains(tb.collections, c) {
+				return nil, fmt.Errorf("collection %q is owned by two packs", c)
+			}
+		}
 		tb.collections = append(tb.collections, p.Collections...)
+		for c, f := range p.Fields {
+			tb.fields[c] = f
+		}
 		for _, t := range p.Tools {
 			n := t.Definition().Name
 			if _, dup := tb.byName[n]; dup {
@@ -147,6 +171,13 @@ func (tb *Toolbox) Names() []string { return tb.names }
 
 // Collections lists the collections the packs own.
 func (tb *Toolbox) Collections() []string { return tb.collections }
+
+// Fields lists the declared fields of a collection's records; ok is false
+// when its pack declares none.
+func (tb *Toolbox) Fields(collection string) (fields []string, ok bool) {
+	f, ok := tb.fields[collection]
+	return f, ok
+}
 
 // Definitions returns every tool's definition, sorted by name: what a model
 // is told it can call. The slice is shared: callers must not modify it.

@@ -112,14 +112,22 @@ var _ = Describe("the commerce pack", func() {
 
 var _ = Describe("NewToolbox", func() {
 	It("fails on an unknown pack, naming the known ones", func() {
-		tb, err := mocktools.NewToolbox([]string{"commerce", "airline"})
-		Expect(err).To(MatchError(`unknown tool pack "airline" (known: [commerce])`))
+		tb, err := mocktools.NewToolbox([]string{"no-such-pack"})
+		Expect(err).To(MatchError(HavePrefix(`unknown tool pack "no-such-pack" (known: [`)))
 		Expect(tb).To(BeNil())
 	})
 
+	echo := mocktools.Func{Def: mocktools.Definition{Name: "echo"}}
 	It("fails when two packs define the same tool", func() {
-		tb, err := mocktools.NewToolbox([]string{"commerce", "commerce"})
-		Expect(err).To(MatchError(`tool "get_order" is defined by two packs`))
+		tb, err := mocktools.ToolboxOf(mocktools.Pack{Name: "a", Collections: []string{"x"}, Tools: []mocktools.Tool{echo}},
+			mocktools.Pack{Name: "b", Collections: []string{"y"}, Tools: []mocktools.Tool{echo}})
+		Expect(err).To(MatchError(`tool "echo" is defined by two packs`))
+		Expect(tb).To(BeNil())
+	})
+
+	It("fails when two packs own the same collection", func() {
+		tb, err := mocktools.ToolboxOf(mocktools.Pack{Name: "a", Collections: []string{"x"}}, mocktools.Pack{Name: "b", Collections: []string{"x"}})
+		Expect(err).To(MatchError(`collection "x" is owned by two packs`))
 		Expect(tb).To(BeNil())
 	})
 

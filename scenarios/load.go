@@ -149,7 +149,7 @@ func Load(name string, data []byte) (*Scenario, error) {
 		if errors.Is(err, io.EOF) {
 			return nil, Errors{{File: name, Line: 1, Col: 1, Msg: "empty file: a scenario needs at least id, tools, task and steps"}}
 		}
-		return nil, Errors{syntaxErr(name, err)}
+		return nil, Errors{yamlx.SyntaxError(name, data, err)}
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); err == nil {
@@ -166,15 +166,4 @@ func Load(name string, data []byte) (*Scenario, error) {
 		return nil, d.Errs
 	}
 	return s, nil
-}
-
-// syntaxErr turns a yaml syntax error ("yaml: line 4: ...") into a
-// positioned Error.
-func syntaxErr(name string, err error) *Error {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	line, col := 1, 1
-	if n, _ := fmt.Sscanf(msg, "line %d:", &line); n == 1 {
-		msg = msg[strings.Index(msg, ":")+2:]
-	}
-	return &Error{File: name, Line: line, Col: col, Msg: "invalid YAML: " + msg}
 }

@@ -279,3 +279,27 @@ func (es Errors) OrNil() error {
 	}
 	return es
 }
+
+// SyntaxError turns a YAML syntax error ("yaml: line 4: ...") into a
+// positioned Error that names the cause where the parser's words do not:
+// a tab in the indentation says "tab".
+func SyntaxError(file string, data []byte, err error) *Error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	line, col := 1, 1
+	if n, _ := fmt.Sscanf(msg, "line %d:", &line); n == 1 {
+		msg = msg[strings.Index(msg, ":")+2:]
+	}
+	lines := strings.Split(string(data), "\n")
+	// The parser reports a tab on the line it was reading, or the next.
+	for _, l := range []int{line, line + 1, line - 1} {
+		if l < 1 || l > len(lines) {
+			continue
+		}
+		text := lines[l-1]
+		indent := len(text) - len(strings.TrimLeft(text, " \t"))
+		if i := strings.IndexByte(text[:indent], '\t'); i >= 0 && strings.TrimSpace(text) != "" {
+			return &Error{File: file, Line: l, Col: i + 1, Msg: "invalid YAML: a tab in the indentation; YAML indents with spaces only"}
+		}
+	}
+	return &Error{File: file, Line: line, Col: col, Msg: "invalid YAML: " + msg}
+}
