@@ -83,10 +83,11 @@ type Pack struct {
 	Description string
 	Collections []string
 	Tools       []Tool
-	// Fields, when a collection has an entry, lists the fields its records
-	// may have: scenarios' world data and done assertions are checked
-	// against it. Packs read from YAML always declare them.
-	Fields map[string][]string
+	// Fields, when a collection has an entry, gives the fields its records
+	// may have and each one's JSON type (string, number, integer, boolean,
+	// array, object or any): scenarios' world data and done assertions are
+	// checked against it. Packs read from YAML always declare them.
+	Fields map[string]map[string]string
 }
 
 var packs = registry.New[Pack]("mocktools: pack", "tool pack")
@@ -109,7 +110,7 @@ type Toolbox struct {
 	byName      map[string]Tool
 	names       []string
 	collections []string
-	fields      map[string][]string
+	fields      map[string]map[string]string
 	defs        []Definition
 }
 
@@ -129,7 +130,7 @@ func NewToolbox(packNames []string) (*Toolbox, error) {
 // ToolboxOf gathers the tools of packs, registered or not (a scenario's
 // own tools.yaml).
 func ToolboxOf(list ...Pack) (*Toolbox, error) {
-	tb := &Toolbox{byName: map[string]Tool{}, fields: map[string][]string{}}
+	tb := &Toolbox{byName: map[string]Tool{}, fields: map[string]map[string]string{}}
 	for _, p := range list {
 		for _, c := range p.Collections {
 			if slices.Contains(tb.collections, c) {
@@ -172,9 +173,9 @@ func (tb *Toolbox) Names() []string { return tb.names }
 // Collections lists the collections the packs own.
 func (tb *Toolbox) Collections() []string { return tb.collections }
 
-// Fields lists the declared fields of a collection's records; ok is false
-// when its pack declares none.
-func (tb *Toolbox) Fields(collection string) (fields []string, ok bool) {
+// Fields gives the declared fields of a collection's records and their
+// types; ok is false when its pack declares none.
+func (tb *Toolbox) Fields(collection string) (fields map[string]string, ok bool) {
 	f, ok := tb.fields[collection]
 	return f, ok
 }

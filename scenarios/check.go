@@ -42,9 +42,8 @@ func (d *decoder) check(s *Scenario) {
 		d.failAt("tools", "missing tools: name at least one tool pack (known: %v)", mocktools.PackNames())
 		return
 	}
-	tb, err := mocktools.NewToolbox(s.Tools)
-	if err != nil {
-		d.failAt("tools", "%v", err)
+	tb := d.toolbox(s)
+	if tb == nil {
 		return
 	}
 	s.Toolbox = tb
@@ -66,6 +65,7 @@ func (d *decoder) check(s *Scenario) {
 			d.failAt(p, "step %q: missing done: the assertion that holds iff the step's effect is in place", st.ID)
 		} else {
 			st.DoneProgram = d.compile(p+".done", st.Done, env)
+			d.checkFields(p+".done", st.Done, tb)
 		}
 		if st.SLA != "" {
 			sla, err := time.ParseDuration(st.SLA)
@@ -165,6 +165,7 @@ func (d *decoder) checkWorld(s *Scenario) {
 		}
 		c := world.Collection{}
 		for id, r := range records {
+			d.checkRecord("world."+name+"."+id, name, r, s.Toolbox)
 			c[id] = world.Clone(r)
 		}
 		initial.Collections[name] = c

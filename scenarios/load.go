@@ -19,41 +19,56 @@ import (
 	"github.com/evalrun/evalrun/internal/yamlx"
 )
 
-//go:embed library/*.yaml
+//go:embed library
 var library embed.FS
 
-// Library loads the bundled scenarios, so that `evalrun run` works from any
-// folder.
+// Library loads the bundled scenarios, grouped by domain in sub-folders of
+// library/ with their tool packs beside them, so that `evalrun run` works
+// from any folder.
 func Library() ([]*Scenario, error) {
-	return loadFS(library, "library")
-}
-
-func loadFS(fsys fs.FS, dir string) ([]*Scenario, error) {
-	entries, err := fs.ReadDir(fsys, dir)
+	var files []namedData
+	err := fs.WalkDir(library, "library", func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() || !isScenarioFile(e.Name()) {
+			return err
+		}
+		b, err := fs.ReadFile(library, p)
+		if err != nil {
+			return err
+		}
+		files = append(files, namedData{name: path.Join("scenarios", p), data: b, read: func(rel string) (string, []byte, error) {
+			q := path.Join(path.Dir(p), rel)
+			b, err := fs.ReadFile(library, q)
+			return path.Join("scenarios", q), b, err
+		}})
+		return nil
+	})
 	if err != nil {
 		return nil, err
-	}
-	var files []namedData
-	for _, e := range entries {
-		if isYAML(e.Name()) {
-			b, err := fs.ReadFile(fsys, dir+"/"+e.Name())
-			if err != nil {
-				return nil, err
-			}
-			files = append(files, namedData{path.Join("scenarios", dir, e.Name()), b})
-		}
 	}
 	return loadAll(files)
 }
 
+// namedData is one scenario file: its name for messages, its bytes, and how
+// to read a file named relative to it (a tool pack).
 type namedData struct {
 	name string
 	data []byte
+	read func(rel string) (name string, data []byte, err error)
+}
+
+// osFile reads files named relative to a scenario file on disk.
+func osFile(name string) func(rel string) (string, []byte, error) {
+	return func(rel string) (string, []byte, error) {
+		p := filepath.Join(filepath.Dir(name), filepath.FromSlash(rel))
+		b, err := os.ReadFile(p)
+		return p, b, err
+	}
 }
 
 // LoadPaths loads every scenario in the given files and folders (*.yaml and
-// *.yml, not recursing into sub-folders), in path order. Every problem in
-// every file is reported, each at its file, line and column.
+// *.yml; folders recursively; tool-pack files named tools.yaml are not
+// scenarios), in path order. Every problem in every file is reported, each
+// at its file, line and column.
 func LoadPaths(paths []string) ([]*Scenario, error) {
 	var files []namedData
 	var errs Errors
@@ -66,15 +81,15 @@ func LoadPaths(paths []string) ([]*Scenario, error) {
 		names := []string{p}
 		if info.IsDir() {
 			names = nil
-			entries, err := os.ReadDir(p)
+			err := filepath.WalkDir(p, func(n string, e fs.DirEntry, err error) error {
+				if err == nil && !e.IsDir() && isScenarioFile(e.Name()) {
+					names = append(names, n)
+				}
+				return err
+			})
 			if err != nil {
 				errs = append(errs, &Error{File: p, Msg: pathErr(err)})
 				continue
-			}
-			for _, e := range entries {
-				if !e.IsDir() && isYAML(e.Name()) {
-					names = append(names, filepath.Join(p, e.Name()))
-				}
 			}
 			if len(names) == 0 {
 				errs = append(errs, &Error{File: p, Msg: "no .yaml or .yml scenario files in this folder"})
@@ -86,7 +101,7 @@ func LoadPaths(paths []string) ([]*Scenario, error) {
 				errs = append(errs, &Error{File: n, Msg: pathErr(err)})
 				continue
 			}
-			files = append(files, namedData{n, b})
+			files = append(files, namedData{name: n, data: b, read: osFile(n)})
 		}
 	}
 	out, err := loadAll(files)
@@ -114,13 +129,31 @@ func isYAML(name string) bool {
 	return strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")
 }
 
+// isScenarioFile is a YAML file that is not a tool pack.
+func isScenarioFile(name string) bool {
+	return isYAML(name) && !IsPackFile(name)
+}
+
+// IsPackFile says whether a file name is a tool pack's: tools.yaml, or
+// anything ending in .tools.yaml.
+func IsPackFile(name string) bool {
+	base := path.Base(filepath.ToSlash(name))
+	for _, ext := range []string{".yaml", ".yml"} {
+		if base == "tools"+ext || strings.HasSuffix(base, ".tools"+ext) {
+			return true
+		}
+	}
+	return false
+}
+
 func loadAll(files []namedData) ([]*Scenario, error) {
 	sort.Slice(files, func(i, j int) bool { return files[i].name < files[j].name })
 	var out []*Scenario
 	var errs Errors
 	seen := map[string]string{}
+	packs := packCache{}
 	for _, f := range files {
-		s, err := Load(f.name, f.data)
+		s, err := load(f, packs)
 		if err != nil {
 			var fe Errors
 			if errors.As(err, &fe) {
@@ -140,9 +173,15 @@ func loadAll(files []namedData) ([]*Scenario, error) {
 	return out, errs.OrNil()
 }
 
-// Load reads one scenario from YAML. name is used in error positions. The
-// error, when not nil, is Errors.
+// Load reads one scenario from YAML. name is used in error positions, and
+// pack files it names are read relative to it. The error, when not nil, is
+// Errors.
 func Load(name string, data []byte) (*Scenario, error) {
+	return load(namedData{name: name, data: data, read: osFile(name)}, packCache{})
+}
+
+func load(f namedData, packs packCache) (*Scenario, error) {
+	name, data := f.name, f.data
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
@@ -155,7 +194,7 @@ func Load(name string, data []byte) (*Scenario, error) {
 	if err := dec.Decode(&extra); err == nil {
 		return nil, Errors{{File: name, Line: extra.Line, Col: extra.Column, Msg: "a file holds one scenario: found a second YAML document"}}
 	}
-	d := &decoder{yamlx.NewDecoder(name)}
+	d := &decoder{Decoder: yamlx.NewDecoder(name), read: f.read, packs: packs}
 	s := &Scenario{File: name}
 	d.Decode(&doc, reflect.ValueOf(s).Elem(), "")
 	if len(d.Errs) > 0 {

@@ -115,7 +115,7 @@ var _ = Describe("loading a scenario", func() {
 		Entry("type error", "tools: [commerce]", "tools: commerce", `tiny.yaml:2:8: tools: want a list, got the string "commerce"`),
 		Entry("number where a string list is wanted", "touches: [orders/A1]", "touches: 5", "tiny.yaml:13:14: steps[0].touches: want a list"),
 		Entry("bad YAML", "steps:", "steps: [", "tiny.yaml:"),
-		Entry("unknown pack", "tools: [commerce]", "tools: [shop]", `tiny.yaml:2:8: unknown tool pack "shop"`),
+		Entry("unknown pack", "tools: [commerce]", "tools: [shop]", `tiny.yaml:2:9: unknown tool pack "shop"`),
 		Entry("unknown tool", "{tool: cancel_order, args", "{tool: cancel, args", `tiny.yaml:11:20: unknown tool "cancel"`),
 		Entry("bad gold arguments", "{order_id: A1}", "{order: A1}", "tiny.yaml:11:40: cancel_order: arguments: missing required \"order_id\""),
 		Entry("read tool as gold action", "{tool: cancel_order, args", "{tool: get_order, args", `tool "get_order": want a write tool here`),

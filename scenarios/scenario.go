@@ -23,14 +23,22 @@ const (
 
 // Scenario is one multi-step action an agent is asked to perform.
 type Scenario struct {
-	ID          string                             `yaml:"id"`
-	Description string                             `yaml:"description"`
-	Tools       []string                           `yaml:"tools"`
-	Policy      string                             `yaml:"policy"`
-	World       map[string]map[string]world.Record `yaml:"world"`
-	Task        string                             `yaml:"task"`
-	Steps       []*Step                            `yaml:"steps"`
-	Variants    []*Variant                         `yaml:"variants"`
+	ID          string `yaml:"id"`
+	Description string `yaml:"description"`
+	// Domain groups scenarios in lists and reports ("payments"); empty
+	// means the library folder the scenario is in, else its first pack.
+	Domain string `yaml:"domain"`
+	// Tools names tool packs: a built-in pack ("commerce") or a pack file
+	// relative to the scenario ("tools.yaml").
+	Tools []string `yaml:"tools"`
+	// SystemPrompt, when set, replaces the default system prompt for this
+	// scenario (--system-prompt still wins).
+	SystemPrompt string                             `yaml:"system_prompt"`
+	Policy       string                             `yaml:"policy"`
+	World        map[string]map[string]world.Record `yaml:"world"`
+	Task         string                             `yaml:"task"`
+	Steps        []*Step                            `yaml:"steps"`
+	Variants     []*Variant                         `yaml:"variants"`
 	// Durations sets how much simulated time a call of a tool takes
 	// ("issue_refund: 3s"); tools not named take their pack's default.
 	Durations map[string]string `yaml:"durations"`
@@ -117,6 +125,9 @@ type Variant struct {
 	Name        string        `yaml:"name"`
 	Description string        `yaml:"description"`
 	Faults      []faults.Spec `yaml:"faults"`
+	// Expect is the trial verdict a reference agent should get, by agent
+	// ("naive: false_success"): what the description says, made testable.
+	Expect map[string]string `yaml:"expect"`
 	// Cell is set on variants a sweep derived.
 	Cell *Cell `yaml:"-"`
 }

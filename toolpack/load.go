@@ -32,12 +32,10 @@ var FieldTypes = []string{"string", "number", "integer", "boolean", "array", "ob
 var reserved = []string{"args", "true", "false", "nil", "merge", "cents", "result"}
 
 // Pack is a loaded tool pack: the tools, ready to register or to hand to a
-// toolbox, and the declared fields of each collection for checking worlds
-// and expressions.
+// toolbox, with the declared fields of each collection (Pack.Fields) for
+// checking worlds and expressions.
 type Pack struct {
 	mocktools.Pack
-	// Types gives each field's declared type, by collection and field.
-	Types map[string]map[string]string
 }
 
 // Load reads a tool-pack file. file names it in error positions. The
@@ -84,8 +82,7 @@ func (l *loader) check() *Pack {
 	if len(f.Collections) == 0 {
 		l.fail("", "missing collections: the records the tools own, each with its fields")
 	}
-	p := &Pack{Pack: mocktools.Pack{Name: f.Name, Description: f.Description, Fields: map[string][]string{}},
-		Types: map[string]map[string]string{}}
+	p := &Pack{Pack: mocktools.Pack{Name: f.Name, Description: f.Description, Fields: map[string]map[string]string{}}}
 	for _, name := range sortedKeys(f.Collections) {
 		c := f.Collections[name]
 		path := "collections." + name
@@ -97,7 +94,7 @@ func (l *loader) check() *Pack {
 			continue
 		}
 		p.Collections = append(p.Collections, name)
-		p.Types[name] = map[string]string{}
+		p.Fields[name] = map[string]string{}
 		for _, fn := range sortedKeys(c.Fields) {
 			fd := c.Fields[fn]
 			typ := "any"
@@ -107,8 +104,7 @@ func (l *loader) check() *Pack {
 			if !slices.Contains(FieldTypes, typ) {
 				l.fail(path+".fields."+fn+".type", "field %q: type %q: want one of %s", fn, typ, strings.Join(FieldTypes, ", "))
 			}
-			p.Fields[name] = append(p.Fields[name], fn)
-			p.Types[name][fn] = typ
+			p.Fields[name][fn] = typ
 		}
 	}
 	if len(f.Tools) == 0 {
@@ -139,7 +135,7 @@ func (l *loader) tool(path string, ts *ToolSpec, p *Pack, seen map[string]bool) 
 	}
 	params := l.parameters(path+".parameters", ts, p)
 	t := &tool{def: mocktools.Definition{Name: ts.Name, Description: strings.TrimSpace(ts.Description), Parameters: ts.Parameters, Write: ts.Write},
-		params: params, types: p.Types}
+		params: params}
 	names := append(append([]string{"args"}, params...), p.Collections...)
 	for i, r := range ts.Requires {
 		rp := fmt.Sprintf("%s.requires[%d]", path, i)
@@ -307,11 +303,11 @@ func (l *loader) effect(path string, s *Effect, names []string, p *Pack) *effect
 	e.collection, e.field = m[1], m[3]
 	if l.knownCollection(path+"."+op, m[1], p) {
 		l.knownField(path+"."+op, m[1], m[3], p)
-		if op == "add" && !slices.Contains([]string{"number", "integer", "any"}, p.Types[m[1]][m[3]]) && p.Types[m[1]][m[3]] != "" {
-			l.fail(path+"."+op, "add: %s.%s is a %s, not a number", m[1], m[3], p.Types[m[1]][m[3]])
+		if op == "add" && !slices.Contains([]string{"number", "integer", "any"}, p.Fields[m[1]][m[3]]) && p.Fields[m[1]][m[3]] != "" {
+			l.fail(path+"."+op, "add: %s.%s is a %s, not a number", m[1], m[3], p.Fields[m[1]][m[3]])
 		}
-		if (op == "append" || op == "remove") && !slices.Contains([]string{"array", "any"}, p.Types[m[1]][m[3]]) && p.Types[m[1]][m[3]] != "" {
-			l.fail(path+"."+op, "%s: %s.%s is a %s, not an array", op, m[1], m[3], p.Types[m[1]][m[3]])
+		if (op == "append" || op == "remove") && !slices.Contains([]string{"array", "any"}, p.Fields[m[1]][m[3]]) && p.Fields[m[1]][m[3]] != "" {
+			l.fail(path+"."+op, "%s: %s.%s is a %s, not an array", op, m[1], m[3], p.Fields[m[1]][m[3]])
 		}
 	}
 	e.id = l.expr(path+"."+op, m[2], names)
@@ -324,7 +320,7 @@ func (l *loader) effect(path string, s *Effect, names []string, p *Pack) *effect
 }
 
 func (l *loader) knownCollection(path, name string, p *Pack) bool {
-	if _, ok := p.Types[name]; ok {
+	if _, ok := p.Fields[name]; ok {
 		return true
 	}
 	l.fail(path, "unknown collection %q (declared: %s)", name, strings.Join(p.Collections, ", "))
@@ -332,8 +328,8 @@ func (l *loader) knownCollection(path, name string, p *Pack) bool {
 }
 
 func (l *loader) knownField(path, coll, field string, p *Pack) {
-	if _, ok := p.Types[coll][field]; !ok && p.Types[coll] != nil {
-		l.fail(path, "%s has no field %q (fields: %s)", coll, field, strings.Join(p.Fields[coll], ", "))
+	if _, ok := p.Fields[coll][field]; !ok && p.Fields[coll] != nil {
+		l.fail(path, "%s has no field %q (fields: %s)", coll, field, strings.Join(sortedKeys(p.Fields[coll]), ", "))
 	}
 }
 

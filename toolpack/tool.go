@@ -15,7 +15,6 @@ import (
 type tool struct {
 	def      mocktools.Definition
 	params   []string
-	types    map[string]map[string]string
 	requires []*require
 	effects  []*effect
 	partial  []*effect

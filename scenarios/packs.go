@@ -1,0 +1,185 @@
+package scenarios
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/evalrun/evalrun/mocktools"
+	"github.com/evalrun/evalrun/toolpack"
+)
+
+// packCache holds the pack files read while loading a set of scenarios, so
+// that a tools.yaml shared by a folder is read, checked and reported once.
+type packCache map[string]*cachedPack
+
+type cachedPack struct {
+	pack *toolpack.Pack
+	err  error
+}
+
+// toolbox builds the scenario's tools: registered packs by name, pack
+// files by their path relative to the scenario.
+func (d *decoder) toolbox(s *Scenario) *mocktools.Toolbox {
+	var list []mocktools.Pack
+	for i, name := range s.Tools {
+		p := fmt.Sprintf("tools[%d]", i)
+		if !isYAML(name) {
+			pk, ok := mocktools.Lookup(name)
+			if !ok {
+				d.failAt(p, "unknown tool pack %q (built in: %s; or name a tools.yaml file next to the scenario)",
+					name, strings.Join(mocktools.PackNames(), ", "))
+				continue
+			}
+			list = append(list, pk)
+			continue
+		}
+		pk := d.packFile(p, name)
+		if pk != nil {
+			list = append(list, pk.Pack)
+		}
+	}
+	if len(d.Errs) > 0 {
+		return nil
+	}
+	tb, err := mocktools.ToolboxOf(list...)
+	if err != nil {
+		d.failAt("tools", "%v", err)
+		return nil
+	}
+	if s.Domain == "" && len(list) > 0 {
+		s.Domain = libraryDomain(s.File)
+		if s.Domain == "" {
+			s.Domain = list[0].Name
+		}
+	}
+	return tb
+}
+
+// packFile reads a pack file once per load; its problems are reported at
+// their own positions, once.
+func (d *decoder) packFile(p, rel string) *toolpack.Pack {
+	if d.read == nil {
+		d.failAt(p, "tool pack file %q: this scenario was not read from a file", rel)
+		return nil
+	}
+	name, data, err := d.read(rel)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			d.failAt(p, "tool pack file %s does not exist", name)
+		} else {
+			d.failAt(p, "tool pack file %s: %v", name, err)
+		}
+		return nil
+	}
+	c, ok := d.packs[name]
+	if !ok {
+		pk, err := toolpack.Load(name, data)
+		c = &cachedPack{pack: pk, err: err}
+		d.packs[name] = c
+		var es Errors
+		if errors.As(err, &es) {
+			d.Errs = append(d.Errs, es...)
+			return nil
+		}
+	}
+	if c.err != nil {
+		if ok {
+			d.failAt(p, "tool pack file %s has errors (reported above)", name)
+		}
+		return nil
+	}
+	return c.pack
+}
+
+// libraryDomain is the folder of a library scenario: scenarios/library/D/x.yaml.
+func libraryDomain(file string) string {
+	parts := strings.Split(path.Clean(strings.ReplaceAll(file, "\\", "/")), "/")
+	for i := 0; i+2 < len(parts); i++ {
+		if parts[i] == "scenarios" && parts[i+1] == "library" && i+3 < len(parts) {
+			return parts[i+2]
+		}
+	}
+	return ""
+}
+
+// checkFields checks a done assertion's direct field reads against the
+// collections' declared fields.
+func (d *decoder) checkFields(p, src string, tb *mocktools.Toolbox) {
+	refs, err := toolpack.FieldRefs(src)
+	if err != nil {
+		return // the compile error is reported by compile
+	}
+	for _, r := range refs {
+		fields, ok := tb.Fields(r[0])
+		if !ok {
+			continue
+		}
+		if _, ok := fields[r[1]]; !ok {
+			d.failAt(p, "%s has no field %q (fields: %s)", r[0], r[1], strings.Join(sortedFields(fields), ", "))
+		}
+	}
+}
+
+// checkRecord checks a world record's fields and their types.
+func (d *decoder) checkRecord(p, coll string, r map[string]any, tb *mocktools.Toolbox) {
+	fields, ok := tb.Fields(coll)
+	if !ok {
+		return
+	}
+	keys := make([]string, 0, len(r))
+	for k := range r {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		typ, ok := fields[k]
+		if !ok {
+			d.failAt(p+"."+k, "%s has no field %q (fields: %s)", coll, k, strings.Join(sortedFields(fields), ", "))
+			continue
+		}
+		if !typeOK(typ, r[k]) {
+			d.failAt(p+"."+k, "%s.%s is declared %s, got %v", coll, k, typ, r[k])
+		}
+	}
+}
+
+func typeOK(typ string, v any) bool {
+	if v == nil {
+		return true
+	}
+	switch typ {
+	case "string":
+		_, ok := v.(string)
+		return ok
+	case "number":
+		_, ok := v.(float64)
+		return ok
+	case "integer":
+		f, ok := v.(float64)
+		return ok && f == float64(int64(f))
+	case "boolean":
+		_, ok := v.(bool)
+		return ok
+	case "array":
+		_, ok := v.([]any)
+		return ok
+	case "object":
+		_, ok := v.(map[string]any)
+		return ok
+	}
+	return true
+}
+
+func sortedFields(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
