@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"math/rand/v2"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -123,4 +124,31 @@ func list(items []string, conj string) string {
 func capital(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
 	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// Belief is what a reference agent reports about one step in its final
+// message. Authoring checks compose replies from beliefs to see that the
+// claim extractor reads a scenario's phrases back right.
+type Belief int
+
+// Beliefs, as the reference agents hold them.
+const (
+	Untried Belief = iota
+	BelievedDone
+	BelievedFailed
+	BelievedPending
+	Undone
+	UndoFailed
+)
+
+// Compose writes the final message a reference agent with this seed would
+// write for these beliefs, one per step of s, in the scenario's own
+// phrases and the agents' frames.
+func Compose(s *scenarios.Scenario, beliefs []Belief, seed uint64) string {
+	m := &reference{s: s, rng: rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))}
+	states := make([]stepState, len(beliefs))
+	for i, b := range beliefs {
+		states[i] = stepState(b)
+	}
+	return m.compose(states)
 }

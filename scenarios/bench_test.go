@@ -10,7 +10,7 @@ import (
 // BenchmarkLoad is the strict load of the largest library scenario: parse,
 // checks, expression compiles and the gold replay.
 func BenchmarkLoad(b *testing.B) {
-	data, err := os.ReadFile("library/order-cancellation.yaml")
+	data, err := os.ReadFile("library/commerce/order-cancellation.yaml")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 // FuzzLoad feeds the loader arbitrary bytes: it must never panic, and a
 // failure must be Errors with a file name on every entry.
 func FuzzLoad(f *testing.F) {
-	for _, p := range []string{"library/order-cancellation.yaml", "library/exchange.yaml"} {
+	for _, p := range []string{"library/commerce/order-cancellation.yaml", "library/commerce/exchange.yaml"} {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			f.Fatal(err)

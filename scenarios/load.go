@@ -204,5 +204,6 @@ func load(f namedData, packs packCache) (*Scenario, error) {
 	if len(d.Errs) > 0 {
 		return nil, d.Errs
 	}
+	s.Positions = d.Pos
 	return s, nil
 }

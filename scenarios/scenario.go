@@ -46,8 +46,10 @@ type Scenario struct {
 	// CallDurations is Durations parsed.
 	CallDurations map[string]time.Duration `yaml:"-"`
 
-	// File is where the scenario was read from.
-	File string `yaml:"-"`
+	// File is where the scenario was read from; Positions is where each
+	// field path ("steps[0].say.done") is in it, for later checks.
+	File      string         `yaml:"-"`
+	Positions map[string]Pos `yaml:"-"`
 	// Toolbox holds the scenario's tools.
 	Toolbox *mocktools.Toolbox `yaml:"-"`
 	// Before is the initial world; After is Before with every gold action

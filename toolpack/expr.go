@@ -42,19 +42,47 @@ var functions = []expr.Option{
 	}),
 }
 
-// compileEnv is the names an expression may use at load time: every one is
-// nil, so that types are checked when the tool runs, and a name that is not
-// declared (a typo) fails at load.
-func compileEnv(names []string) map[string]any {
-	env := make(map[string]any, len(names))
-	for _, n := range names {
-		env[n] = nil
+// scope is the names an expression may use, each with a value of its type:
+// parameters by their schema type, collections as maps, created ids as
+// strings. A name that is not in it (a typo) fails at load.
+type scope map[string]any
+
+// with returns a copy of sc with more names.
+func (sc scope) with(kv ...any) scope {
+	out := make(scope, len(sc)+len(kv)/2)
+	for k, v := range sc {
+		out[k] = v
 	}
-	return env
+	for i := 0; i+1 < len(kv); i += 2 {
+		out[kv[i].(string)] = kv[i+1]
+	}
+	return out
 }
 
-func compile(src string, names []string, asBool bool) (*vm.Program, error) {
-	opts := append([]expr.Option{expr.Env(compileEnv(names))}, functions...)
+// zero is a value of a JSON Schema type: what an argument the agent left
+// out is, so that "reason == \"\"" works on an optional one.
+func zero(schema any) any {
+	s, _ := schema.(map[string]any)
+	if d, ok := s["default"]; ok {
+		return normalize(d)
+	}
+	switch s["type"] {
+	case "string":
+		return ""
+	case "number", "integer":
+		return 0.0
+	case "boolean":
+		return false
+	case "array":
+		return []any{}
+	case "object":
+		return map[string]any{}
+	}
+	return nil
+}
+
+func compile(src string, env scope, asBool bool) (*vm.Program, error) {
+	opts := append([]expr.Option{expr.Env(map[string]any(env))}, functions...)
 	if asBool {
 		opts = append(opts, expr.AsBool())
 	}
@@ -81,7 +109,7 @@ type template struct {
 	holes []*vm.Program
 }
 
-func compileTemplate(src string, names []string) (*template, error) {
+func compileTemplate(src string, names scope) (*template, error) {
 	t := &template{}
 	rest := src
 	for {

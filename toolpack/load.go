@@ -136,7 +136,16 @@ func (l *loader) tool(path string, ts *ToolSpec, p *Pack, seen map[string]bool) 
 	params := l.parameters(path+".parameters", ts, p)
 	t := &tool{def: mocktools.Definition{Name: ts.Name, Description: strings.TrimSpace(ts.Description), Parameters: ts.Parameters, Write: ts.Write},
 		params: params}
-	names := append(append([]string{"args"}, params...), p.Collections...)
+	names := scope{"args": map[string]any{}}
+	props, _ := ts.Parameters["properties"].(map[string]any)
+	t.zeros = map[string]any{}
+	for _, n := range params {
+		names[n] = zero(props[n])
+		t.zeros[n] = names[n]
+	}
+	for _, c := range p.Collections {
+		names[c] = map[string]any{}
+	}
 	for i, r := range ts.Requires {
 		rp := fmt.Sprintf("%s.requires[%d]", path, i)
 		c := &require{}
@@ -167,7 +176,11 @@ func (l *loader) tool(path string, ts *ToolSpec, p *Pack, seen map[string]bool) 
 	if len(ts.Partial) > 0 {
 		t.partial, _ = l.effects(path+".partial", ts.Partial, names, p)
 	}
-	t.reply = l.reply(path+".reply", ts.Reply, append(names, bound...))
+	sc := names
+	for _, b := range bound {
+		sc = sc.with(b, "")
+	}
+	t.reply = l.reply(path+".reply", ts.Reply, sc)
 	if len(t.partial) > 0 {
 		return partialTool{t}
 	}
@@ -211,12 +224,16 @@ func (l *loader) parameters(path string, ts *ToolSpec, p *Pack) []string {
 	return names
 }
 
-func (l *loader) effects(path string, specs []*Effect, names []string, p *Pack) ([]*effect, []string) {
+func (l *loader) effects(path string, specs []*Effect, names scope, p *Pack) ([]*effect, []string) {
 	var out []*effect
 	var bound []string
 	for i, s := range specs {
 		ep := fmt.Sprintf("%s[%d]", path, i)
-		e := l.effect(ep, s, append(slices.Clone(names), bound...), p)
+		sc := names
+		for _, b := range bound {
+			sc = sc.with(b, "")
+		}
+		e := l.effect(ep, s, sc, p)
 		if e == nil {
 			continue
 		}
@@ -224,7 +241,7 @@ func (l *loader) effects(path string, specs []*Effect, names []string, p *Pack) 
 			switch {
 			case s.Create == "":
 				l.fail(ep+".as", "as names the id of a created record: only create takes it")
-			case !identPattern.MatchString(s.As) || slices.Contains(names, s.As) || slices.Contains(bound, s.As):
+			case !identPattern.MatchString(s.As) || names[s.As] != nil || slices.Contains(bound, s.As):
 				l.fail(ep+".as", "as %q: want a new name of letters, digits and _", s.As)
 			default:
 				bound = append(bound, s.As)
@@ -235,7 +252,7 @@ func (l *loader) effects(path string, specs []*Effect, names []string, p *Pack) 
 	return out, bound
 }
 
-func (l *loader) effect(path string, s *Effect, names []string, p *Pack) *effect {
+func (l *loader) effect(path string, s *Effect, names scope, p *Pack) *effect {
 	ops := map[string]string{"set": s.Set, "add": s.Add, "append": s.Append, "remove": s.Remove, "create": s.Create, "delete": s.Delete}
 	var op string
 	for _, k := range []string{"set", "add", "append", "remove", "create", "delete"} {
@@ -333,7 +350,7 @@ func (l *loader) knownField(path, coll, field string, p *Pack) {
 	}
 }
 
-func (l *loader) expr(path, src string, names []string) *value {
+func (l *loader) expr(path, src string, names scope) *value {
 	prog, err := compile(src, names, false)
 	if err != nil {
 		l.fail(path, "%v", err)
@@ -344,14 +361,14 @@ func (l *loader) expr(path, src string, names []string) *value {
 
 // value reads a YAML value: a string is an expression, anything else (a
 // number, true, a list, a mapping) a literal.
-func (l *loader) value(path string, v any, names []string) *value {
+func (l *loader) value(path string, v any, names scope) *value {
 	if s, ok := v.(string); ok {
 		return l.expr(path, s, names)
 	}
 	return &value{literal: normalize(v), isLiteral: true}
 }
 
-func (l *loader) reply(path string, v any, names []string) *reply {
+func (l *loader) reply(path string, v any, names scope) *reply {
 	switch x := v.(type) {
 	case nil:
 		return &reply{}

@@ -15,6 +15,7 @@ import (
 type tool struct {
 	def      mocktools.Definition
 	params   []string
+	zeros    map[string]any // what a parameter left out is
 	requires []*require
 	effects  []*effect
 	partial  []*effect
@@ -90,7 +91,11 @@ func (t *tool) call(tx *world.Tx, args mocktools.Args, effects []*effect) (mockt
 	view := tx.World().View()
 	env := make(map[string]any, len(t.params)+len(view.Collections)+4)
 	for _, p := range t.params {
-		env[p] = args[p]
+		if v, ok := args[p]; ok && v != nil {
+			env[p] = v
+		} else {
+			env[p] = world.Clone(t.zeros[p])
+		}
 	}
 	env["args"] = map[string]any(args)
 	for name, c := range view.Collections {

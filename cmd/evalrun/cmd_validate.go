@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/evalrun/evalrun/saycheck"
 	"github.com/evalrun/evalrun/scenarios"
 )
 
@@ -30,6 +31,18 @@ func cmdValidate(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	if err != nil {
 		return exitUsage, err
+	}
+	// The scenarios load: now read their phrases back through the claim
+	// extractor, as the reference agents would use them.
+	for _, s := range list {
+		errs = append(errs, saycheck.Check(s)...)
+	}
+	if len(errs) > 0 {
+		for _, e := range errs {
+			fmt.Fprintln(stderr, e)
+		}
+		fmt.Fprintf(stderr, "%d problem(s)\n", len(errs))
+		return exitUsage, nil
 	}
 	variants := 0
 	for _, s := range list {

@@ -105,7 +105,7 @@ var _ = Describe("evalrun run", func() {
 
 	It("sweeps a scenario and prints the step x kind matrix", func() {
 		code, stdout, _ := evalrun("run", "--sweep", "--kinds", "ack_without_apply,hard_error", "--agent", "checked",
-			"--no-color", "../../scenarios/library/order-cancellation.yaml")
+			"--no-color", "../../scenarios/library/commerce/order-cancellation.yaml")
 		Expect(code).To(Equal(exitFail))
 		Expect(stdout).To(ContainSubstring("8 trials"))
 		Expect(stdout).To(MatchRegexp(`order-cancellation/refund\s+1/1\s+0/0`))
@@ -113,7 +113,7 @@ var _ = Describe("evalrun run", func() {
 
 	It("puts the sweep matrix in the JSON", func() {
 		code, stdout, _ := evalrun("run", "--sweep", "--kinds", "soft_error", "--agent", "verifying", "--format", "json",
-			"../../scenarios/library/exchange.yaml")
+			"../../scenarios/library/commerce/exchange.yaml")
 		Expect(code).To(Equal(exitFail), "exchange is all-or-nothing: verifying leaves it half done")
 		var doc struct {
 			Sweep struct {
@@ -141,7 +141,7 @@ var _ = Describe("evalrun run", func() {
 	})
 
 	It("runs a scenario file given after the flags or before them", func() {
-		code, stdout, _ := evalrun("run", "../../scenarios/library/exchange.yaml", "--agent", "saga")
+		code, stdout, _ := evalrun("run", "../../scenarios/library/commerce/exchange.yaml", "--agent", "saga")
 		Expect(code).To(Equal(exitPass))
 		Expect(stdout).To(ContainSubstring("exchange"))
 		Expect(stdout).NotTo(ContainSubstring("order-cancellation"))
@@ -149,7 +149,7 @@ var _ = Describe("evalrun run", func() {
 
 	It("replays a script and catches its unsent email", func() {
 		code, stdout, _ := evalrun("run", "--agent", "scripted", "--script", "../../fixtures/scripts",
-			"../../scenarios/library/order-cancellation.yaml", "--format", "json")
+			"../../scenarios/library/commerce/order-cancellation.yaml", "--format", "json")
 		Expect(code).To(Equal(exitFail))
 		var doc struct {
 			Trials []struct {

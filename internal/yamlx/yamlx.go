@@ -301,5 +301,14 @@ func SyntaxError(file string, data []byte, err error) *Error {
 			return &Error{File: file, Line: l, Col: i + 1, Msg: "invalid YAML: a tab in the indentation; YAML indents with spaces only"}
 		}
 	}
+	if strings.Contains(msg, "mapping values are not allowed") && line <= len(lines) {
+		text := lines[line-1]
+		if i := strings.Index(text, ": "); i >= 0 {
+			if j := strings.Index(text[i+2:], ": "); j >= 0 {
+				col = i + 2 + j + 1
+			}
+		}
+		msg += `: a value that holds ": " (an expression with a map, a sentence) must be quoted, e.g. '...'`
+	}
 	return &Error{File: file, Line: line, Col: col, Msg: "invalid YAML: " + msg}
 }
