@@ -12,11 +12,12 @@ import (
 	"github.com/evalrun/evalrun/agent"
 	"github.com/evalrun/evalrun/faults"
 	"github.com/evalrun/evalrun/scenarios"
+	"github.com/evalrun/evalrun/scenarios/library"
 	"github.com/evalrun/evalrun/world"
 )
 
 func scenario(id string) *scenarios.Scenario {
-	list, err := scenarios.Library()
+	list, err := library.Load()
 	Expect(err).NotTo(HaveOccurred())
 	s, err := scenarios.Find(list, id)
 	Expect(err).NotTo(HaveOccurred())

@@ -10,7 +10,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/evalrun/evalrun/claims"
-	"github.com/evalrun/evalrun/scenarios"
+	"github.com/evalrun/evalrun/scenarios/library"
 )
 
 // scenarioSteps are the step lists of the bundled scenarios the labeled set uses.
@@ -50,7 +50,7 @@ func (c Case) Steps(terms Terms) []claims.Step {
 // BundledTerms returns the terms the bundled scenario library gives each step,
 // which is what the runner passes to Extract.
 func BundledTerms() (Terms, error) {
-	lib, err := scenarios.Library()
+	lib, err := library.Load()
 	if err != nil {
 		return nil, err
 	}

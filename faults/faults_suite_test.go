@@ -5,6 +5,9 @@ import (
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+
+	// The tests aim faults at the commerce pack's tools.
+	_ "github.com/evalrun/evalrun/scenarios/library/commerce"
 )
 
 func TestFaults(t *testing.T) {

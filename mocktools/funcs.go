@@ -2,6 +2,7 @@ package mocktools
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/evalrun/evalrun/world"
 )
@@ -34,4 +35,37 @@ var _ PartialApplier = PartialFunc{}
 // CallPartial applies part of the tool's effect.
 func (f PartialFunc) CallPartial(ctx context.Context, tx *world.Tx, args Args) (Body, error) {
 	return f.Partial(ctx, tx, args)
+}
+
+// RunFunc is the body of a tool written in Go: it reads and writes the
+// world through tx, and returns the reply, or an error the agent sees.
+type RunFunc = func(ctx context.Context, tx *world.Tx, args Args) (Body, error)
+
+// Read makes a tool that only reads the world.
+func Read(name, desc string, params map[string]any, run RunFunc) Func {
+	return Func{Def: Definition{Name: name, Description: desc, Parameters: params}, Run: run}
+}
+
+// Write makes a tool that changes the world: sweeps fault it, and
+// compensation may undo it.
+func Write(name, desc string, params map[string]any, run RunFunc) Func {
+	return Func{Def: Definition{Name: name, Description: desc, Parameters: params, Write: true}, Run: run}
+}
+
+// Record fetches a record, or returns the not-found error a real API
+// gives ("order A1 not found"); what names the kind of record.
+func Record(tx *world.Tx, collection, id, what string) (world.Record, error) {
+	r := tx.World().Get(collection, id)
+	if r == nil {
+		return nil, fmt.Errorf("%s %s not found", what, id)
+	}
+	return r, nil
+}
+
+// WithID copies a record into a reply body under its id field, so that a
+// reply never aliases the live world.
+func WithID(r world.Record, key, id string) Body {
+	out := world.Clone(r).(map[string]any)
+	out[key] = id
+	return out
 }

@@ -19,7 +19,7 @@ import (
 
 // cleanOnly is a scenario with only its fault-free variant.
 func cleanOnly(id string) *scenarios.Scenario {
-	s := *library(id)
+	s := *bundled(id)
 	s.Variants = s.Variants[:1]
 	return &s
 }

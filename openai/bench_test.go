@@ -20,13 +20,14 @@ import (
 	"github.com/evalrun/evalrun/openai/openaitest"
 	"github.com/evalrun/evalrun/runner"
 	"github.com/evalrun/evalrun/scenarios"
+	"github.com/evalrun/evalrun/scenarios/library"
 )
 
 // benchScenario is order-cancellation's clean variant: with the gold script
 // every trial makes the same five model calls (four steps and the final
 // message), so the workers finish together and the tail is one call.
 func benchScenario(b *testing.B) []*scenarios.Scenario {
-	list, err := scenarios.Library()
+	list, err := library.Load()
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/evalrun/evalrun/report"
 	"github.com/evalrun/evalrun/runner"
 	"github.com/evalrun/evalrun/scenarios"
+	"github.com/evalrun/evalrun/scenarios/library"
 	"github.com/evalrun/evalrun/scoring"
 )
 
@@ -38,7 +39,7 @@ var _ = Describe("record and replay", func() {
 	)
 	BeforeEach(func() {
 		var err error
-		list, err = scenarios.Library()
+		list, err = library.Load()
 		Expect(err).NotTo(HaveOccurred())
 		scripts, err := agent.LoadScripts("../fixtures/scripts")
 		Expect(err).NotTo(HaveOccurred())

@@ -14,6 +14,7 @@ import (
 	"github.com/evalrun/evalrun/agent"
 	"github.com/evalrun/evalrun/openai"
 	"github.com/evalrun/evalrun/scenarios"
+	"github.com/evalrun/evalrun/scenarios/library"
 )
 
 const (
@@ -150,8 +151,8 @@ func next(b *openai.Backend, seed uint64) (agent.Reply, agent.Usage, error) {
 	return r, m.(agent.Metered).Usage(), err
 }
 
-func library(id string) *scenarios.Scenario {
-	list, err := scenarios.Library()
+func bundled(id string) *scenarios.Scenario {
+	list, err := library.Load()
 	Expect(err).NotTo(HaveOccurred())
 	s, err := scenarios.Find(list, id)
 	Expect(err).NotTo(HaveOccurred())

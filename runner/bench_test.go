@@ -7,12 +7,13 @@ import (
 
 	"github.com/evalrun/evalrun/runner"
 	"github.com/evalrun/evalrun/scenarios"
+	"github.com/evalrun/evalrun/scenarios/library"
 )
 
 // BenchmarkLibrary runs the whole bundled library with each reference agent
 // on one worker and reports the cost per trial.
 func BenchmarkLibrary(b *testing.B) {
-	list, err := scenarios.Library()
+	list, err := library.Load()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -35,7 +36,7 @@ func BenchmarkLibrary(b *testing.B) {
 // BenchmarkSeedTrial is one four-step trial of the seed's case (the
 // swallowed refund) per agent: the unit the performance budget is set in.
 func BenchmarkSeedTrial(b *testing.B) {
-	list, err := scenarios.Library()
+	list, err := library.Load()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -61,7 +62,7 @@ func BenchmarkSeedTrial(b *testing.B) {
 // under every fault kind) with each reference agent, one trial per cell,
 // on all cores: what `evalrun run --sweep` costs.
 func BenchmarkSweep(b *testing.B) {
-	list, err := scenarios.Library()
+	list, err := library.Load()
 	if err != nil {
 		b.Fatal(err)
 	}

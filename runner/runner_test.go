@@ -13,17 +13,18 @@ import (
 	"github.com/evalrun/evalrun/result"
 	"github.com/evalrun/evalrun/runner"
 	"github.com/evalrun/evalrun/scenarios"
+	"github.com/evalrun/evalrun/scenarios/library"
 	"github.com/evalrun/evalrun/scoring"
 )
 
-func library() []*scenarios.Scenario {
-	list, err := scenarios.Library()
+func bundled() []*scenarios.Scenario {
+	list, err := library.Load()
 	Expect(err).NotTo(HaveOccurred())
 	return list
 }
 
 func only(id string) []*scenarios.Scenario {
-	s, err := scenarios.Find(library(), id)
+	s, err := scenarios.Find(bundled(), id)
 	Expect(err).NotTo(HaveOccurred())
 	return []*scenarios.Scenario{s}
 }
@@ -113,7 +114,7 @@ var _ = Describe("the reference agents on the seed's case", func() {
 
 	It("every reference agent succeeds on every clean variant", func() {
 		for _, agent := range []string{"naive", "checked", "verifying", "saga"} {
-			s := runSuite(agent, library(), 1, 1, 2)
+			s := runSuite(agent, bundled(), 1, 1, 2)
 			for _, t := range s.Trials {
 				if t.Variant == "clean" {
 					Expect(t.Verdict).To(Equal(scoring.VerdictSuccess), agent+" "+t.Scenario+": "+t.FinalMessage)
@@ -131,16 +132,16 @@ var _ = Describe("determinism", func() {
 	}
 
 	It("gives byte-identical JSON for the same seed, whatever the concurrency", func() {
-		a := render(runSuite("checked", library(), 3, 42, 1))
-		b := render(runSuite("checked", library(), 3, 42, 4))
+		a := render(runSuite("checked", bundled(), 3, 42, 1))
+		b := render(runSuite("checked", bundled(), 3, 42, 4))
 		Expect(a).To(Equal(b))
 	})
 
 	It("changes the wording, not the verdicts, with another seed", func() {
-		a := runSuite("naive", library(), 4, 1, 2)
-		b := runSuite("naive", library(), 4, 2, 2)
+		a := runSuite("naive", bundled(), 4, 1, 2)
+		b := runSuite("naive", bundled(), 4, 2, 2)
 		drawn := map[string]bool{} // variants whose faults fire by chance
-		for _, s := range library() {
+		for _, s := range bundled() {
 			for _, v := range s.Variants {
 				for _, f := range v.Faults {
 					drawn[s.ID+"/"+v.Name] = drawn[s.ID+"/"+v.Name] || f.When.Probability != nil
@@ -171,7 +172,7 @@ var _ = Describe("running", func() {
 		var s *result.Suite
 		var err error
 		done := 0
-		s, err = runner.Run(ctx, library(), runner.Config{Agent: "naive", Trials: 50, Seed: 1, Jobs: 1,
+		s, err = runner.Run(ctx, bundled(), runner.Config{Agent: "naive", Trials: 50, Seed: 1, Jobs: 1,
 			Progress: func(n, total int) {
 				done = n
 				if n == 5 {
@@ -189,9 +190,9 @@ var _ = Describe("running", func() {
 	})
 
 	It("rejects an unknown agent and zero trials", func() {
-		_, err := runner.Run(context.Background(), library(), runner.Config{Agent: "gpt-9", Trials: 1})
+		_, err := runner.Run(context.Background(), bundled(), runner.Config{Agent: "gpt-9", Trials: 1})
 		Expect(err).To(MatchError(ContainSubstring(`unknown agent "gpt-9"`)))
-		_, err = runner.Run(context.Background(), library(), runner.Config{Agent: "naive", Trials: 0})
+		_, err = runner.Run(context.Background(), bundled(), runner.Config{Agent: "naive", Trials: 0})
 		Expect(err).To(HaveOccurred())
 	})
 

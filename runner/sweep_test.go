@@ -18,7 +18,7 @@ import (
 // swept is the whole library swept over kinds.
 func swept(kinds []string) []*scenarios.Scenario {
 	var out []*scenarios.Scenario
-	for _, s := range library() {
+	for _, s := range bundled() {
 		sw, err := scenarios.Sweep(s, kinds)
 		Expect(err).NotTo(HaveOccurred())
 		out = append(out, sw)

@@ -2,7 +2,6 @@ package scenarios
 
 import (
 	"bytes"
-	"embed"
 	"errors"
 	"fmt"
 	"io"
@@ -19,26 +18,23 @@ import (
 	"github.com/evalrun/evalrun/internal/yamlx"
 )
 
-//go:embed library
-var library embed.FS
-
-// Library loads the bundled scenarios, grouped by domain in sub-folders of
-// library/ with their tool packs beside them, so that `evalrun run` works
-// from any folder.
-func Library() ([]*Scenario, error) {
+// LoadFS loads every scenario under root in fsys, recursively (tool-pack
+// files are not scenarios), naming each file display/<path> in messages.
+// The bundled library uses it on its embedded files.
+func LoadFS(fsys fs.FS, root, display string) ([]*Scenario, error) {
 	var files []namedData
-	err := fs.WalkDir(library, "library", func(p string, e fs.DirEntry, err error) error {
+	err := fs.WalkDir(fsys, root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil || e.IsDir() || !isScenarioFile(e.Name()) {
 			return err
 		}
-		b, err := fs.ReadFile(library, p)
+		b, err := fs.ReadFile(fsys, p)
 		if err != nil {
 			return err
 		}
-		files = append(files, namedData{name: path.Join("scenarios", p), data: b, read: func(rel string) (string, []byte, error) {
+		files = append(files, namedData{name: path.Join(display, p), data: b, read: func(rel string) (string, []byte, error) {
 			q := path.Join(path.Dir(p), rel)
-			b, err := fs.ReadFile(library, q)
-			return path.Join("scenarios", q), b, err
+			b, err := fs.ReadFile(fsys, q)
+			return path.Join(display, q), b, err
 		}})
 		return nil
 	})

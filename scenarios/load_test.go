@@ -10,6 +10,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/evalrun/evalrun/scenarios"
+	"github.com/evalrun/evalrun/scenarios/library"
 	"github.com/evalrun/evalrun/world"
 )
 
@@ -43,7 +44,7 @@ func load(src string) (*scenarios.Scenario, scenarios.Errors) {
 
 var _ = Describe("the bundled library", func() {
 	It("loads, and every gold plan performs every step", func() {
-		list, err := scenarios.Library()
+		list, err := library.Load()
 		Expect(err).NotTo(HaveOccurred())
 		ids := []string{}
 		for _, s := range list {
@@ -59,7 +60,7 @@ var _ = Describe("the bundled library", func() {
 	})
 
 	It("has the seed's steps, in order, and an all-or-nothing scenario", func() {
-		list, err := scenarios.Library()
+		list, err := library.Load()
 		Expect(err).NotTo(HaveOccurred())
 		steps := map[string][]string{}
 		policies := map[string]bool{}
@@ -75,7 +76,7 @@ var _ = Describe("the bundled library", func() {
 	})
 
 	It("gives order-cancellation the seed's fault variants", func() {
-		list, _ := scenarios.Library()
+		list, _ := library.Load()
 		var kinds []string
 		for _, s := range list {
 			if s.ID != "order-cancellation" {

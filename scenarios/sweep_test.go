@@ -6,10 +6,11 @@ import (
 
 	"github.com/evalrun/evalrun/faults"
 	"github.com/evalrun/evalrun/scenarios"
+	"github.com/evalrun/evalrun/scenarios/library"
 )
 
 func libraryScenario(id string) *scenarios.Scenario {
-	list, err := scenarios.Library()
+	list, err := library.Load()
 	Expect(err).NotTo(HaveOccurred())
 	s, err := scenarios.Find(list, id)
 	Expect(err).NotTo(HaveOccurred())

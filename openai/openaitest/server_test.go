@@ -11,6 +11,7 @@ import (
 
 	"github.com/evalrun/evalrun/openai/openaitest"
 	"github.com/evalrun/evalrun/scenarios"
+	"github.com/evalrun/evalrun/scenarios/library"
 )
 
 func TestOpenAITest(t *testing.T) {
@@ -41,7 +42,7 @@ var _ = Describe("the fake endpoint", func() {
 		task string
 	)
 	BeforeEach(func() {
-		list, err := scenarios.Library()
+		list, err := library.Load()
 		Expect(err).NotTo(HaveOccurred())
 		srv = openaitest.New(list, openaitest.GoldScripts(list))
 		DeferCleanup(srv.Close)

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -105,7 +105,7 @@ var _ = Describe("evalrun run", func() {
 
 	It("sweeps a scenario and prints the step x kind matrix", func() {
 		code, stdout, _ := evalrun("run", "--sweep", "--kinds", "ack_without_apply,hard_error", "--agent", "checked",
-			"--no-color", "../../scenarios/library/commerce/order-cancellation.yaml")
+			"--no-color", "../scenarios/library/commerce/order-cancellation.yaml")
 		Expect(code).To(Equal(exitFail))
 		Expect(stdout).To(ContainSubstring("8 trials"))
 		Expect(stdout).To(MatchRegexp(`order-cancellation/refund\s+1/1\s+0/0`))
@@ -113,7 +113,7 @@ var _ = Describe("evalrun run", func() {
 
 	It("puts the sweep matrix in the JSON", func() {
 		code, stdout, _ := evalrun("run", "--sweep", "--kinds", "soft_error", "--agent", "verifying", "--format", "json",
-			"../../scenarios/library/commerce/exchange.yaml")
+			"../scenarios/library/commerce/exchange.yaml")
 		Expect(code).To(Equal(exitFail), "exchange is all-or-nothing: verifying leaves it half done")
 		var doc struct {
 			Sweep struct {
@@ -135,21 +135,21 @@ var _ = Describe("evalrun run", func() {
 	})
 
 	It("rejects an invalid scenario with its position and exit 2", func() {
-		code, _, stderr := evalrun("run", "../../fixtures/scenarios/invalid/unknown-field.yaml")
+		code, _, stderr := evalrun("run", "../fixtures/scenarios/invalid/unknown-field.yaml")
 		Expect(code).To(Equal(exitUsage))
 		Expect(stderr).To(ContainSubstring(`unknown-field.yaml:14:5: steps[0]: unknown field "tool"`))
 	})
 
 	It("runs a scenario file given after the flags or before them", func() {
-		code, stdout, _ := evalrun("run", "../../scenarios/library/commerce/exchange.yaml", "--agent", "saga")
+		code, stdout, _ := evalrun("run", "../scenarios/library/commerce/exchange.yaml", "--agent", "saga")
 		Expect(code).To(Equal(exitPass))
 		Expect(stdout).To(ContainSubstring("exchange"))
 		Expect(stdout).NotTo(ContainSubstring("order-cancellation"))
 	})
 
 	It("replays a script and catches its unsent email", func() {
-		code, stdout, _ := evalrun("run", "--agent", "scripted", "--script", "../../fixtures/scripts",
-			"../../scenarios/library/commerce/order-cancellation.yaml", "--format", "json")
+		code, stdout, _ := evalrun("run", "--agent", "scripted", "--script", "../fixtures/scripts",
+			"../scenarios/library/commerce/order-cancellation.yaml", "--format", "json")
 		Expect(code).To(Equal(exitFail))
 		var doc struct {
 			Trials []struct {
@@ -180,7 +180,7 @@ var _ = Describe("evalrun validate", func() {
 		code, _, stderr := evalrun("validate", bad)
 		Expect(code).To(Equal(exitUsage))
 		Expect(stderr).To(ContainSubstring(bad + `:6:1: unknown field "extra"`))
-		code, _, stderr = evalrun("validate", "../../fixtures/scenarios/invalid/")
+		code, _, stderr = evalrun("validate", "../fixtures/scenarios/invalid/")
 		Expect(code).To(Equal(exitUsage))
 		Expect(stderr).To(ContainSubstring("unknown-field.yaml:14:5:"))
 	})

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -17,6 +17,7 @@ import (
 	"github.com/evalrun/evalrun/result"
 	"github.com/evalrun/evalrun/runner"
 	"github.com/evalrun/evalrun/scenarios"
+	"github.com/evalrun/evalrun/scenarios/library"
 	"github.com/evalrun/evalrun/scoring"
 )
 
@@ -185,7 +186,7 @@ func agentNames() []string {
 // loadScenarios reads the given paths, or the bundled library when none.
 func loadScenarios(paths []string) ([]*scenarios.Scenario, error) {
 	if len(paths) == 0 {
-		return scenarios.Library()
+		return library.Load()
 	}
 	list, err := scenarios.LoadPaths(paths)
 	if err != nil {

@@ -1,4 +1,4 @@
-package mocktools_test
+package commerce_test
 
 import (
 	"context"

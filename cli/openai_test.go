@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -23,7 +23,7 @@ import (
 var updateRecordings = flag.Bool("update-recordings", false, "re-record fixtures/recordings from the in-process fake endpoint")
 
 const (
-	recordings = "../../fixtures/recordings"
+	recordings = "../fixtures/recordings"
 	fakeModel  = "scripted-fake"
 )
 
@@ -35,7 +35,7 @@ var recorded = []string{recordings + "/scenarios/order-cancellation.yaml", recor
 func fakeEndpoint() *openaitest.Server {
 	list, err := scenarios.LoadPaths(recorded)
 	Expect(err).NotTo(HaveOccurred())
-	scripts, err := agent.LoadScripts("../../fixtures/scripts")
+	scripts, err := agent.LoadScripts("../fixtures/scripts")
 	Expect(err).NotTo(HaveOccurred())
 	srv := openaitest.New(list, scripts)
 	DeferCleanup(srv.Close)
@@ -150,7 +150,7 @@ var _ = Describe("evalrun run --agent openai", func() {
 		}
 		code, stdout, stderr := evalrun(append([]string{"run", "--agent", "openai", "--model", fakeModel,
 			"--replay", recordings, "--format", "json"}, recorded...)...)
-		Expect(code).To(Equal(exitFail), stderr+"\n(the recordings are stale? go test ./cmd/evalrun -update-recordings)")
+		Expect(code).To(Equal(exitFail), stderr+"\n(the recordings are stale? go test ./cli -update-recordings)")
 		doc := parseDoc(stdout)
 		for _, t := range doc.Trials {
 			Expect(t.Verdict).NotTo(Equal("error"), t.Error)

@@ -1,4 +1,4 @@
-package main
+package commerce_test
 
 import (
 	"testing"
@@ -7,7 +7,7 @@ import (
 	. "github.com/onsi/gomega"
 )
 
-func TestEvalrun(t *testing.T) {
+func TestCommerce(t *testing.T) {
 	RegisterFailHandler(Fail)
-	RunSpecs(t, "cmd/evalrun")
+	RunSpecs(t, "commerce")
 }

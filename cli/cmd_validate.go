@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/evalrun/evalrun/saycheck"
 	"github.com/evalrun/evalrun/scenarios"
+	"github.com/evalrun/evalrun/scenarios/library"
 )
 
 func cmdValidate(args []string, stdout, stderr io.Writer) (int, error) {
@@ -17,7 +18,7 @@ func cmdValidate(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	var list []*scenarios.Scenario
 	if len(paths) == 0 {
-		list, err = scenarios.Library()
+		list, err = library.Load()
 	} else {
 		list, err = scenarios.LoadPaths(paths)
 	}

@@ -1,28 +1,29 @@
-package mocktools
+package commerce
 
 import (
 	"context"
 	"fmt"
 
+	"github.com/evalrun/evalrun/mocktools"
 	"github.com/evalrun/evalrun/world"
 )
 
-var issueRefund = PartialFunc{
-	Func: write("issue_refund", "Refund an amount of an order's payment to the original method.",
-		Object(map[string]any{"order_id": orderID, "amount": Num("the amount to refund")}, "order_id", "amount"),
-		func(_ context.Context, tx *world.Tx, a Args) (Body, error) {
+var issueRefund = mocktools.PartialFunc{
+	Func: mocktools.Write("issue_refund", "Refund an amount of an order's payment to the original method.",
+		mocktools.Object(map[string]any{"order_id": orderID, "amount": mocktools.Num("the amount to refund")}, "order_id", "amount"),
+		func(_ context.Context, tx *world.Tx, a mocktools.Args) (mocktools.Body, error) {
 			amount, _ := a.Number("amount")
 			return refund(tx, a.String("order_id"), amount, amount)
 		}),
 	// A partly applied refund moves half the money but confirms the whole.
-	Partial: func(_ context.Context, tx *world.Tx, a Args) (Body, error) {
+	Partial: func(_ context.Context, tx *world.Tx, a mocktools.Args) (mocktools.Body, error) {
 		amount, _ := a.Number("amount")
 		return refund(tx, a.String("order_id"), cents(amount/2), amount)
 	},
 }
 
-func refund(tx *world.Tx, oid string, amount, confirmed float64) (Body, error) {
-	o, err := record(tx, "orders", oid, "order")
+func refund(tx *world.Tx, oid string, amount, confirmed float64) (mocktools.Body, error) {
+	o, err := mocktools.Record(tx, "orders", oid, "order")
 	if err != nil {
 		return nil, err
 	}
@@ -30,7 +31,7 @@ func refund(tx *world.Tx, oid string, amount, confirmed float64) (Body, error) {
 	if pid == "" {
 		return nil, fmt.Errorf("order %s has no payment to refund", oid)
 	}
-	p, err := record(tx, "payments", pid, "payment")
+	p, err := mocktools.Record(tx, "payments", pid, "payment")
 	if err != nil {
 		return nil, err
 	}
@@ -54,12 +55,12 @@ func refund(tx *world.Tx, oid string, amount, confirmed float64) (Body, error) {
 		status = "refunded"
 	}
 	_ = tx.Set("payments", pid, "status", status)
-	return Body{"refund_id": id, "order_id": oid, "amount": cents(confirmed), "status": "succeeded"}, nil
+	return mocktools.Body{"refund_id": id, "order_id": oid, "amount": cents(confirmed), "status": "succeeded"}, nil
 }
 
-var voidRefund = write("void_refund", "Reverse the latest refund of an order before it settles.",
-	Object(map[string]any{"order_id": orderID}, "order_id"),
-	func(_ context.Context, tx *world.Tx, a Args) (Body, error) {
+var voidRefund = mocktools.Write("void_refund", "Reverse the latest refund of an order before it settles.",
+	mocktools.Object(map[string]any{"order_id": orderID}, "order_id"),
+	func(_ context.Context, tx *world.Tx, a mocktools.Args) (mocktools.Body, error) {
 		oid := a.String("order_id")
 		ids := tx.World().Records("refunds")
 		for i := len(ids) - 1; i >= 0; i-- {
@@ -68,7 +69,7 @@ var voidRefund = write("void_refund", "Reverse the latest refund of an order bef
 				continue
 			}
 			pid := str(r, "payment_id")
-			p, err := record(tx, "payments", pid, "payment")
+			p, err := mocktools.Record(tx, "payments", pid, "payment")
 			if err != nil {
 				return nil, err
 			}
@@ -80,7 +81,7 @@ var voidRefund = write("void_refund", "Reverse the latest refund of an order bef
 				status = "captured"
 			}
 			_ = tx.Set("payments", pid, "status", status)
-			return Body{"refund_id": ids[i], "status": "voided"}, nil
+			return mocktools.Body{"refund_id": ids[i], "status": "voided"}, nil
 		}
 		return nil, fmt.Errorf("order %s has no refund to void", oid)
 	})

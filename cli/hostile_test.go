@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -20,7 +20,7 @@ const hostileKey = "sk-hostile-ECHOED-0123456789"
 // fault-free variant: one trial per run, whose only failure can be the
 // endpoint's.
 func cleanScenario() (string, *scenarios.Scenario) {
-	b, err := os.ReadFile("../../scenarios/library/commerce/order-cancellation.yaml")
+	b, err := os.ReadFile("../scenarios/library/commerce/order-cancellation.yaml")
 	Expect(err).NotTo(HaveOccurred())
 	text, _, ok := strings.Cut(string(b), "\nvariants:")
 	Expect(ok).To(BeTrue())
