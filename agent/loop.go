@@ -23,8 +23,9 @@ type Waiter interface {
 // DefaultMaxTurns bounds a trial's model turns.
 const DefaultMaxTurns = 40
 
-// SystemPrompt is the default instruction every model gets.
-const SystemPrompt = "You are a customer-support agent with tools. Carry out the user's request with the tools, " +
+// SystemPrompt is the default instruction every model gets, in no domain's
+// words: a scenario may set its own (system_prompt).
+const SystemPrompt = "You are an agent with tools. Carry out the user's request with the tools, " +
 	"then tell the user exactly what was done and what was not."
 
 // ErrEmptyReply is a final reply with no text: the model answered nothing,

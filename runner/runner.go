@@ -29,7 +29,8 @@ type Config struct {
 	Seed   uint64
 	Jobs   int
 	Script string
-	// System is the system prompt; empty means agent.SystemPrompt.
+	// System is the system prompt for every scenario; empty means each
+	// scenario's own system_prompt, or agent.SystemPrompt.
 	System   string
 	MaxTurns int
 	// Progress, when set, is called after each finished trial.
@@ -307,6 +308,9 @@ func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result
 		m, err = info.New(s, agent.Options{Seed: seed, Script: cfg.Script})
 		if err == nil {
 			system := cfg.System
+			if system == "" {
+				system = s.SystemPrompt
+			}
 			if system == "" {
 				system = agent.SystemPrompt
 			}
