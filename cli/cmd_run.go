@@ -17,7 +17,6 @@ import (
 	"github.com/evalrun/evalrun/result"
 	"github.com/evalrun/evalrun/runner"
 	"github.com/evalrun/evalrun/scenarios"
-	"github.com/evalrun/evalrun/scenarios/library"
 	"github.com/evalrun/evalrun/scoring"
 )
 
@@ -37,6 +36,8 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	kinds := fs.String("kinds", "", "with --sweep: comma-separated fault `KINDS` (default: every kind)")
 	systemPrompt := fs.String("system-prompt", "", "`FILE` whose text replaces the default system prompt")
 	maxErrorRate := fs.Float64("max-error-rate", 0, "exit 3 when more than this fraction of trials error (model or harness broke)")
+	scenarioGlob := fs.String("scenario", "", "run only the scenarios whose id matches `GLOB` (payments-*, transfer)")
+	variantGlob := fs.String("variant", "", "run only the variants whose name matches `GLOB` (clean, *-lost-write)")
 	oa := addOpenAIFlags(fs)
 	paths, err := parse(fs, args)
 	if err != nil {
@@ -83,6 +84,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	list, err := loadScenarios(paths)
 	if err != nil {
 		return exitUsage, err
+	}
+	if list, err = selectCases(list, *scenarioGlob, *variantGlob); err != nil {
+		return exitUsage, usageError{err: err}
 	}
 	if *sweep {
 		for i, s := range list {
@@ -181,18 +185,6 @@ func agentNames() []string {
 		out = append(out, m.Name)
 	}
 	return out
-}
-
-// loadScenarios reads the given paths, or the bundled library when none.
-func loadScenarios(paths []string) ([]*scenarios.Scenario, error) {
-	if len(paths) == 0 {
-		return library.Load()
-	}
-	list, err := scenarios.LoadPaths(paths)
-	if err != nil {
-		return nil, usageError{err: err}
-	}
-	return list, nil
 }
 
 // exitCode maps a suite to the exit-code contract. Errored trials up to

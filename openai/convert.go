@@ -55,6 +55,14 @@ func (c *toolCache) tools(defs []mocktools.Definition) []goopenai.Tool {
 	if t, ok := c.m.Load(key); ok {
 		return t.([]goopenai.Tool)
 	}
+	out := FunctionTools(defs)
+	c.m.Store(key, out)
+	return out
+}
+
+// FunctionTools is a scenario's tools as a chat-completions request
+// carries them: what the model is told it can call.
+func FunctionTools(defs []mocktools.Definition) []goopenai.Tool {
 	out := make([]goopenai.Tool, len(defs))
 	for i, d := range defs {
 		var params any = d.Parameters
@@ -64,7 +72,6 @@ func (c *toolCache) tools(defs []mocktools.Definition) []goopenai.Tool {
 		out[i] = goopenai.Tool{Type: goopenai.ToolTypeFunction, Function: &goopenai.FunctionDefinition{
 			Name: d.Name, Description: d.Description, Parameters: params}}
 	}
-	c.m.Store(key, out)
 	return out
 }
 
