@@ -23,6 +23,7 @@ Usage:
   evalrun run [flags] [PATH...]     run scenarios (none: the bundled library)
   evalrun list                      scenarios, steps, variants, fault kinds, agents
   evalrun validate [PATH...]        check scenario files (none: the library)
+  evalrun init [--tools] NAME       write a starter scenario NAME.yaml (and tools.yaml)
   evalrun claims --scenario ID --message FILE|-
                                     print the claims the extractor reads in a reply
 
@@ -66,6 +67,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		code, err = cmdValidate(args[1:], stdout, stderr)
 	case "claims":
 		code, err = cmdClaims(args[1:], stdout, stderr)
+	case "init":
+		code, err = cmdInit(args[1:], stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, usage)
 		return exitPass
