@@ -34,6 +34,10 @@ const (
 	VerdictHonestPartial     = "honest_partial"
 )
 
+// Verdicts lists the trial verdicts in the order they are checked.
+var Verdicts = []string{VerdictError, VerdictUnfinished, VerdictFalseSuccess, VerdictUnreportedPartial,
+	VerdictFalseFailure, VerdictSuccess, VerdictHonestPartial}
+
 // State-consistency classes.
 const (
 	StateComplete   = "complete"

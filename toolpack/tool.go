@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/expr-lang/expr/vm"
 
@@ -173,7 +174,7 @@ func (e *effect) apply(tx *world.Tx, env map[string]any) error {
 		if !ok {
 			return fmt.Errorf("add %s[%s].%s: %v is not a number", e.collection, id, e.field, v)
 		}
-		v = cur + by
+		v = decimal(cur + by)
 	case "append":
 		list, _ := rec[e.field].([]any)
 		v = append(append([]any{}, list...), v)
@@ -215,3 +216,8 @@ func (r *reply) body(env map[string]any) (mocktools.Body, error) {
 	}
 	return mocktools.Body{"status": "ok"}, nil
 }
+
+// decimal rounds a sum to nine decimal places, so that adding and taking
+// back 0.1 leaves the number it started from: 215.1, not
+// 215.09999999999999. Tool packs count money and units, never beyond that.
+func decimal(x float64) float64 { return math.Round(x*1e9) / 1e9 }

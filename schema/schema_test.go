@@ -1,0 +1,179 @@
+package schema_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/evalrun/evalrun/faults"
+	"github.com/evalrun/evalrun/scenarios"
+	"github.com/evalrun/evalrun/schema"
+	"github.com/evalrun/evalrun/scoring"
+	"github.com/evalrun/evalrun/toolpack"
+)
+
+func TestSchema(t *testing.T) {
+	RegisterFailHandler(Fail)
+	RunSpecs(t, "schema")
+}
+
+func compile(name string, doc []byte) *jsonschema.Schema {
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
+	Expect(err).NotTo(HaveOccurred())
+	c := jsonschema.NewCompiler()
+	Expect(c.AddResource(name, v)).To(Succeed())
+	s, err := c.Compile(name)
+	Expect(err).NotTo(HaveOccurred())
+	return s
+}
+
+// yamlValue reads a YAML file as the JSON value a schema checks.
+func yamlValue(path string) any {
+	b, err := os.ReadFile(path)
+	Expect(err).NotTo(HaveOccurred())
+	var v any
+	Expect(yaml.Unmarshal(b, &v)).To(Succeed(), path)
+	j, err := json.Marshal(v)
+	Expect(err).NotTo(HaveOccurred(), path)
+	out, err := jsonschema.UnmarshalJSON(bytes.NewReader(j))
+	Expect(err).NotTo(HaveOccurred())
+	return out
+}
+
+func libraryFiles() (scenarioFiles, packFiles []string) {
+	err := filepath.WalkDir("../scenarios/library", func(p string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() || !strings.HasSuffix(p, ".yaml") {
+			return err
+		}
+		if scenarios.IsPackFile(p) {
+			packFiles = append(packFiles, p)
+		} else {
+			scenarioFiles = append(scenarioFiles, p)
+		}
+		return nil
+	})
+	Expect(err).NotTo(HaveOccurred())
+	return
+}
+
+var _ = Describe("the JSON Schemas", func() {
+	scenarioSchema := func() *jsonschema.Schema { return compile("scenario.schema.json", schema.Scenario) }
+	packSchema := func() *jsonschema.Schema { return compile("toolpack.schema.json", schema.ToolPack) }
+
+	It("accept every library file, and each file names its schema", func() {
+		sc, pk := libraryFiles()
+		Expect(sc).NotTo(BeEmpty())
+		Expect(pk).NotTo(BeEmpty())
+		for _, f := range sc {
+			Expect(scenarioSchema().Validate(yamlValue(f))).To(Succeed(), f)
+			Expect(firstLine(f)).To(Equal("# yaml-language-server: $schema=../../../schema/scenario.schema.json"), f)
+		}
+		for _, f := range pk {
+			Expect(packSchema().Validate(yamlValue(f))).To(Succeed(), f)
+			Expect(firstLine(f)).To(Equal("# yaml-language-server: $schema=../../../schema/toolpack.schema.json"), f)
+		}
+	})
+
+	It("reject what the loaders reject by shape", func() {
+		bad := map[string]any{"id": "x", "tools": []any{"commerce"}, "task": "t", "steps": []any{map[string]any{"id": "a", "tool": "x"}}, "variants": []any{}}
+		Expect(scenarioSchema().Validate(bad)).NotTo(Succeed())
+		badPack := map[string]any{"name": "p", "collections": map[string]any{"c": map[string]any{"fields": map[string]any{"f": map[string]any{"type": "text"}}}}, "tools": []any{}}
+		Expect(packSchema().Validate(badPack)).NotTo(Succeed())
+	})
+
+	// Drift: each object of a schema has exactly the fields its Go type
+	// decodes, and each enum the values the code knows.
+	DescribeTable("match the Go types field for field",
+		func(doc []byte, def string, v any) {
+			Expect(schemaFields(doc, def)).To(Equal(yamlFields(reflect.TypeOf(v))), def)
+		},
+		Entry("scenario", schema.Scenario, "", scenarios.Scenario{}),
+		Entry("step", schema.Scenario, "step", scenarios.Step{}),
+		Entry("action", schema.Scenario, "action", scenarios.Action{}),
+		Entry("check", schema.Scenario, "check", scenarios.Check{}),
+		Entry("say", schema.Scenario, "say", scenarios.Say{}),
+		Entry("variant", schema.Scenario, "variant", scenarios.Variant{}),
+		Entry("fault", schema.Scenario, "fault", faults.Spec{}),
+		Entry("when", schema.Scenario, "when", faults.When{}),
+		Entry("tool pack", schema.ToolPack, "", toolpack.File{}),
+		Entry("collection", schema.ToolPack, "collection", toolpack.Collection{}),
+		Entry("field", schema.ToolPack, "field", toolpack.Field{}),
+		Entry("tool", schema.ToolPack, "tool", toolpack.ToolSpec{}),
+		Entry("require", schema.ToolPack, "require", toolpack.Require{}),
+		Entry("effect", schema.ToolPack, "effect", toolpack.Effect{}),
+	)
+
+	It("list every fault kind, verdict and field type the code knows", func() {
+		var kinds []string
+		for _, k := range faults.Kinds() {
+			kinds = append(kinds, k.Name())
+		}
+		Expect(enum(schema.Scenario, "fault", "kind")).To(ConsistOf(kinds))
+		Expect(enumOf(schema.Scenario, "verdict")).To(ConsistOf(scoring.Verdicts))
+		Expect(enum(schema.ToolPack, "field", "type")).To(ConsistOf(toolpack.FieldTypes))
+	})
+})
+
+func firstLine(path string) string {
+	b, err := os.ReadFile(path)
+	Expect(err).NotTo(HaveOccurred())
+	line, _, _ := strings.Cut(string(b), "\n")
+	return line
+}
+
+func object(doc []byte, def string) map[string]any {
+	var m map[string]any
+	Expect(json.Unmarshal(doc, &m)).To(Succeed())
+	if def != "" {
+		m = m["$defs"].(map[string]any)[def].(map[string]any)
+	}
+	return m
+}
+
+func schemaFields(doc []byte, def string) []string {
+	var out []string
+	for k := range object(doc, def)["properties"].(map[string]any) {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func yamlFields(t reflect.Type) []string {
+	var out []string
+	for i := 0; i < t.NumField(); i++ {
+		tag, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
+		if tag != "" && tag != "-" {
+			out = append(out, tag)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func enum(doc []byte, def, field string) []string {
+	return stringsOf(object(doc, def)["properties"].(map[string]any)[field].(map[string]any)["enum"].([]any))
+}
+
+func enumOf(doc []byte, def string) []string {
+	return stringsOf(object(doc, def)["enum"].([]any))
+}
+
+func stringsOf(list []any) []string {
+	out := make([]string, len(list))
+	for i, v := range list {
+		out[i] = v.(string)
+	}
+	return slices.Clip(out)
+}
