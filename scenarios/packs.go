@@ -157,10 +157,10 @@ func typeOK(typ string, v any) bool {
 		_, ok := v.(string)
 		return ok
 	case "number":
-		_, ok := v.(float64)
+		_, ok := number(v)
 		return ok
 	case "integer":
-		f, ok := v.(float64)
+		f, ok := number(v)
 		return ok && f == float64(int64(f))
 	case "boolean":
 		_, ok := v.(bool)
@@ -182,4 +182,19 @@ func sortedFields(m map[string]string) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// number reads a YAML or JSON number, whole or not.
+func number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	case uint64:
+		return float64(x), true
+	}
+	return 0, false
 }

@@ -234,10 +234,9 @@ func (l *loader) effects(path string, specs []*Effect, names scope, p *Pack) ([]
 			sc = sc.with(b, "")
 		}
 		e := l.effect(ep, s, sc, p)
-		if e == nil {
-			continue
-		}
 		if s.As != "" {
+			// Bound even when the effect is wrong, so that one mistake is
+			// reported once, not again at every use of the name.
 			switch {
 			case s.Create == "":
 				l.fail(ep+".as", "as names the id of a created record: only create takes it")
@@ -247,7 +246,9 @@ func (l *loader) effects(path string, specs []*Effect, names scope, p *Pack) ([]
 				bound = append(bound, s.As)
 			}
 		}
-		out = append(out, e)
+		if e != nil {
+			out = append(out, e)
+		}
 	}
 	return out, bound
 }
