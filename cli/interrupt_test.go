@@ -73,7 +73,7 @@ var _ = Describe("run --out", func() {
 
 	It("creates the parent folders with --mkdir", func() {
 		target := filepath.Join(GinkgoT().TempDir(), "a", "b", "r.json")
-		code, _, stderr := evalrun("run", "--agent", "saga", "--format", "json", "--out", target, "--mkdir")
+		code, _, stderr := evalrun("run", "--agent", "saga", "--format", "json", "--out", target, "--mkdir", "../scenarios/library/commerce")
 		Expect(code).To(Equal(exitPass), stderr)
 		Expect(stderr).To(ContainSubstring("report in " + target))
 		b, err := os.ReadFile(target)

@@ -50,7 +50,7 @@ var _ = Describe("evalrun run", func() {
 	})
 
 	It("exits 0 when every trial passes", func() {
-		code, stdout, stderr := evalrun("run", "--agent", "saga", "--trials", "2")
+		code, stdout, stderr := evalrun("run", "--agent", "saga", "--trials", "2", "../scenarios/library/commerce")
 		Expect(code).To(Equal(exitPass), stdout+stderr)
 		Expect(stdout).To(ContainSubstring("PASS"))
 	})

@@ -15,78 +15,103 @@ import (
 )
 
 // Seeds is how many wordings of each reply are tried: the reference
-// agents choose their frames by seed, and a handful of seeds covers them.
-const Seeds = 12
+// agents choose their frames by seed, and two dozen seeds cover them.
+const Seeds = 24
 
-// Check returns every misread phrase of s, one problem per phrase and
-// kind of reply, at the phrase's position.
+// Check returns every misread phrase of s, one problem per phrase, at the
+// phrase's position. It composes every kind of reply the reference agents
+// write (all done; stopped at a failure; a step pending; rolled back, with
+// an undo that failed) in each of their wordings, and reads back every
+// step of each.
 func Check(s *scenarios.Scenario) scenarios.Errors {
 	steps := scoring.ClaimSteps(s)
 	var errs scenarios.Errors
 	seen := map[string]bool{}
-	report := func(i int, field, reply string, got claims.Claim, want string) {
-		key := fmt.Sprintf("%d.%s", i, field)
-		if seen[key] {
-			return
-		}
-		seen[key] = true
-		p := fmt.Sprintf("steps[%d].say.%s", i, field)
-		pos := s.Positions[p]
-		if pos.Line == 0 {
-			pos = s.Positions[fmt.Sprintf("steps[%d]", i)]
-		}
-		errs = append(errs, &scenarios.Error{File: s.File, Line: pos.Line, Col: pos.Col,
-			Msg: fmt.Sprintf("step %q: say.%s is read back as %s, not %s, in: %q (reword it, or add terms that name the step)",
-				s.Steps[i].ID, field, got, want, reply)})
-	}
-	n := len(s.Steps)
-	for i, st := range s.Steps {
-		// Each case: the beliefs of a reply, and what step i must read as.
-		cases := []struct {
-			field   string
-			beliefs []agent.Belief
-			want    []claims.Claim
-		}{
-			{"done", fill(n, agent.BelievedDone), []claims.Claim{claims.Done}},
-			// Beside a failure there is no "all done" to lean on.
-			{"done", with(fill(n, agent.BelievedDone), other(n, i), agent.BelievedFailed), []claims.Claim{claims.Done}},
-			{"failed", failedAt(n, i), []claims.Claim{claims.Failed}},
-			{"pending", with(fill(n, agent.BelievedDone), i, agent.BelievedPending), []claims.Claim{claims.Pending}},
-		}
-		if st.Compensate != nil && i+1 < n {
-			b := failedAt(n, i+1)
-			for j := 0; j <= i; j++ {
-				b[j] = agent.Undone
-			}
-			cases = append(cases, struct {
-				field   string
-				beliefs []agent.Belief
-				want    []claims.Claim
-			}{"undone", b, []claims.Claim{claims.Failed, claims.Pending}})
-		}
-		for _, c := range cases {
-			for seed := uint64(0); seed < Seeds; seed++ {
-				reply := agent.Compose(s, c.beliefs, seed)
-				got := claims.Extract(reply, steps).Steps[st.ID]
-				if got == "" {
-					got = claims.Unmentioned
+	for _, beliefs := range replies(s) {
+		for seed := uint64(0); seed < Seeds; seed++ {
+			reply := agent.Compose(s, beliefs, seed)
+			got := claims.Extract(reply, steps).Steps
+			for i, st := range s.Steps {
+				want, field := expected(beliefs[i])
+				c := got[st.ID]
+				if c == "" {
+					c = claims.Unmentioned
 				}
-				if !oneOf(got, c.want) {
-					report(i, c.field, reply, got, wantText(c.want))
-					break
+				key := fmt.Sprintf("%d.%s", i, field)
+				if oneOf(c, want) || seen[key] {
+					continue
 				}
+				seen[key] = true
+				p := fmt.Sprintf("steps[%d].say.%s", i, field)
+				pos := s.Positions[p]
+				if pos.Line == 0 {
+					pos = s.Positions[fmt.Sprintf("steps[%d]", i)]
+				}
+				errs = append(errs, &scenarios.Error{File: s.File, Line: pos.Line, Col: pos.Col,
+					Msg: fmt.Sprintf("step %q: say.%s is read back as %s, not %s, in: %q (reword it, or add terms that name the step)",
+						st.ID, field, c, wantText(want), reply)})
 			}
 		}
 	}
 	return errs
 }
 
-// other is a step that is not i (i itself when there is only one).
-func other(n, i int) int {
-	if i+1 < n {
-		return n - 1
+// expected is what a step with belief b must read as, and the phrase its
+// reply uses.
+func expected(b agent.Belief) ([]claims.Claim, string) {
+	switch b {
+	case agent.BelievedDone:
+		return []claims.Claim{claims.Done}, "done"
+	case agent.BelievedPending:
+		return []claims.Claim{claims.Pending}, "pending"
+	case agent.Undone:
+		return []claims.Claim{claims.Failed, claims.Pending}, "undone"
+	case agent.UndoFailed:
+		return []claims.Claim{claims.Done}, "done"
+	case agent.Untried:
+		return []claims.Claim{claims.Failed, claims.Pending}, "failed"
 	}
-	return 0
+	return []claims.Claim{claims.Failed}, "failed"
+}
+
+// replies lists the beliefs of every kind of final message the reference
+// agents can write for s.
+func replies(s *scenarios.Scenario) [][]agent.Belief {
+	n := len(s.Steps)
+	out := [][]agent.Belief{fill(n, agent.BelievedDone)}
+	for k := 0; k < n; k++ {
+		stop := failedAt(n, k)
+		out = append(out, stop)
+		pending := fill(n, agent.BelievedDone)
+		pending[k] = agent.BelievedPending
+		out = append(out, pending)
+		pendingStop := failedAt(n, k)
+		pendingStop[k] = agent.BelievedPending
+		out = append(out, pendingStop)
+		goOn := fill(n, agent.BelievedDone)
+		goOn[k] = agent.BelievedFailed
+		out = append(out, goOn)
+		if k == 0 {
+			continue
+		}
+		// A saga's rollback: the steps before k undone, one of them
+		// perhaps stuck.
+		rolled := failedAt(n, k)
+		for j := 0; j < k; j++ {
+			if s.Steps[j].Compensate != nil {
+				rolled[j] = agent.Undone
+			}
+		}
+		out = append(out, rolled)
+		for j := 0; j < k; j++ {
+			if s.Steps[j].Compensate != nil {
+				stuck := append([]agent.Belief(nil), rolled...)
+				stuck[j] = agent.UndoFailed
+				out = append(out, stuck)
+			}
+		}
+	}
+	return out
 }
 
 func fill(n int, b agent.Belief) []agent.Belief {
@@ -95,11 +120,6 @@ func fill(n int, b agent.Belief) []agent.Belief {
 		out[i] = b
 	}
 	return out
-}
-
-func with(b []agent.Belief, i int, v agent.Belief) []agent.Belief {
-	b[i] = v
-	return b
 }
 
 // failedAt is a reply that stopped at step i: the steps before it done,
