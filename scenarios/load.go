@@ -52,10 +52,14 @@ type namedData struct {
 	read func(rel string) (name string, data []byte, err error)
 }
 
-// osFile reads files named relative to a scenario file on disk.
+// osFile reads files named relative to a scenario file on disk (or by an
+// absolute path).
 func osFile(name string) func(rel string) (string, []byte, error) {
 	return func(rel string) (string, []byte, error) {
-		p := filepath.Join(filepath.Dir(name), filepath.FromSlash(rel))
+		p := filepath.FromSlash(rel)
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(filepath.Dir(name), p)
+		}
 		b, err := os.ReadFile(p)
 		return p, b, err
 	}
