@@ -253,7 +253,7 @@ var _ = Describe("replies computed from the world", func() {
 			b := newBench(aimed("wrong", "wrong_field", tool))
 			Expect(b.call(tool, raw).Body[field]).To(Equal(want))
 		},
-		Entry("a stock level is off by one", "get_inventory", `{"sku": "MUG-1"}`, "stock", 4.0),
+		Entry("the first number, by name, is halved to the cent", "get_inventory", `{"sku": "MUG-1"}`, "stock", 2.5),
 		Entry("a status reads unknown", "cancel_order", `{"order_id": "A1001", "reason": "late"}`, "status", "unknown"),
 	)
 

@@ -4,6 +4,8 @@
 package faults
 
 import (
+	"sort"
+	"strings"
 	"time"
 
 	"github.com/evalrun/evalrun/internal/registry"
@@ -112,16 +114,27 @@ func Lookup(name string) (Kind, error) { return kinds.Get(name) }
 // Kinds returns every registered kind, sorted by name.
 func Kinds() []Kind { return kinds.All() }
 
-// idFields are the reply fields a degraded reply keeps, so that it still
-// looks like an answer to the call.
-var idFields = []string{"order_id", "refund_id", "customer_id", "notification_id", "payment_id", "sku"}
+// isID says whether a reply field names a record: "id", or a name ending
+// in "_id" ("order_id", "ticket_id"). A degraded reply keeps those, so that
+// it still looks like an answer to the call, in any domain.
+func isID(field string) bool { return field == "id" || strings.HasSuffix(field, "_id") }
+
+// idFields lists a reply's id fields, sorted.
+func idFields(body mocktools.Body) []string {
+	var out []string
+	for k := range body {
+		if isID(k) {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
 
 func keepIDs(normal mocktools.Body, extra mocktools.Body) mocktools.Body {
 	out := mocktools.Body{}
-	for _, f := range idFields {
-		if v, ok := normal[f]; ok {
-			out[f] = v
-		}
+	for _, f := range idFields(normal) {
+		out[f] = normal[f]
 	}
 	for k, v := range extra {
 		out[k] = v

@@ -2,6 +2,7 @@ package faults
 
 import (
 	"math"
+	"sort"
 
 	"github.com/evalrun/evalrun/mocktools"
 )
@@ -20,7 +21,7 @@ func (WrongField) Name() string { return "wrong_field" }
 
 // Sees says what the agent sees.
 func (WrongField) Sees() string {
-	return "a success with one field altered (amount halved, stock off by one, status or id changed)"
+	return "a success with one field altered (the first number halved, else the status or an id changed)"
 }
 
 // Gets says what the world gets.
@@ -29,25 +30,28 @@ func (WrongField) Gets() string { return "what was really applied" }
 // State applies every write.
 func (WrongField) State() Effect { return Full }
 
-// Respond alters the first field present, in this order: amount, stock,
-// status, then an id.
+// Respond alters one field, the first of these the reply has: a number
+// (the first in name order; halved to the cent), the status, an id. It
+// knows no domain's field names.
 func (WrongField) Respond(_ Call, normal mocktools.Response) mocktools.Response {
 	out := make(mocktools.Body, len(normal.Body))
+	keys := make([]string, 0, len(normal.Body))
 	for k, v := range normal.Body {
 		out[k] = v
+		keys = append(keys, k)
 	}
-	if a, ok := out["amount"].(float64); ok {
-		out["amount"] = math.Round(a*50) / 100
-	} else if s, ok := out["stock"].(float64); ok {
-		out["stock"] = s - 1
-	} else if _, ok := out["status"].(string); ok {
+	sort.Strings(keys)
+	for _, k := range keys {
+		if n, ok := out[k].(float64); ok && n != 0 {
+			out[k] = math.Round(n*50) / 100
+			return mocktools.Response{Status: normal.Status, Body: out}
+		}
+	}
+	if _, ok := out["status"].(string); ok {
 		out["status"] = "unknown"
-	} else {
-		for _, f := range idFields {
-			if id, ok := out[f].(string); ok {
-				out[f] = id + "-X"
-				break
-			}
+	} else if ids := idFields(out); len(ids) > 0 {
+		if id, ok := out[ids[0]].(string); ok {
+			out[ids[0]] = id + "-X"
 		}
 	}
 	return mocktools.Response{Status: normal.Status, Body: out}
