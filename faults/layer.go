@@ -302,7 +302,8 @@ func (l *Layer) applyState(ctx context.Context, f *armed, t mocktools.Tool, tx *
 
 // reapply lands a committed call's writes a second time, as a duplicate
 // delivery would: a created record again under a fresh id, a number moved by
-// the same amount again, any other field set again.
+// the same amount again (unless it was assigned an absolute value), any
+// other field set again.
 func reapply(tx *world.Tx, muts []world.Mutation) error {
 	for _, m := range muts {
 		var err error
@@ -320,7 +321,7 @@ func reapply(tx *world.Tx, muts []world.Mutation) error {
 			after := m.After
 			b, bok := m.Before.(float64)
 			a, aok := m.After.(float64)
-			if cur, ok := tx.World().Get(m.Collection, m.ID)[m.Field].(float64); ok && bok && aok {
+			if cur, ok := tx.World().Get(m.Collection, m.ID)[m.Field].(float64); ok && bok && aok && !m.Absolute {
 				after = math.Round((cur+a-b)*100) / 100
 			}
 			err = tx.Set(m.Collection, m.ID, m.Field, after)

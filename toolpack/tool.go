@@ -188,6 +188,10 @@ func (e *effect) apply(tx *world.Tx, env map[string]any) error {
 		}
 		v = kept
 	}
+	if e.op == "set" {
+		// A declared set is absolute: a duplicate delivery sets it again.
+		return tx.Assign(e.collection, id, e.field, v)
+	}
 	return tx.Set(e.collection, id, e.field, v)
 }
 

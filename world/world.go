@@ -37,6 +37,10 @@ type Mutation struct {
 	Before     any           `json:"before"`
 	After      any           `json:"after"`
 	At         time.Duration `json:"at_ns"`
+	// Absolute marks a field write that sets a value rather than moves a
+	// number by an amount: a duplicate delivery sets it again, and does
+	// not move it twice.
+	Absolute bool `json:"absolute,omitempty"`
 }
 
 // World is the live store. It is not safe for concurrent use: each trial has
@@ -183,6 +187,18 @@ func (t *Tx) Set(collection, id, field string, value any) error {
 	}
 	before := r[field]
 	t.apply(Mutation{Collection: collection, ID: id, Field: field, Before: Clone(before), After: Clone(value)})
+	return nil
+}
+
+// Assign writes one field of an existing record to an absolute value
+// ("replicas: 0"), as opposed to Set, whose number writes a duplicate
+// delivery repeats as a second move of the same size (a second refund).
+func (t *Tx) Assign(collection, id, field string, value any) error {
+	r := t.w.Get(collection, id)
+	if r == nil {
+		return fmt.Errorf("%s %q does not exist", collection, id)
+	}
+	t.apply(Mutation{Collection: collection, ID: id, Field: field, Before: Clone(r[field]), After: Clone(value), Absolute: true})
 	return nil
 }
 
