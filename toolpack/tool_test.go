@@ -58,6 +58,12 @@ tools:
     effects:
       - {create: books, id: id, fields: {title: title, copies: 1, tags: [], shelf: '""'}}
     reply: {id: id}
+  - name: set_copies
+    description: Count the copies on the shelf.
+    write: true
+    parameters: {type: object, properties: {id: {type: string}, n: {type: integer}}, required: [id, n]}
+    effects:
+      - {set: 'books[id].copies', value: n}
   - name: drop_loan
     description: Forget a loan.
     write: true
@@ -134,6 +140,25 @@ var _ = Describe("a declared tool", func() {
 		r := call(l, "lend", map[string]any{"id": "B1"})
 		Expect(r.Status).To(Equal(mocktools.StatusError))
 		Expect(w.Audit()).To(BeEmpty())
+	})
+
+	It("under duplicate_apply moves an add twice but sets a set once, and creates twice", func() {
+		p, err := toolpack.Load("ledger.yaml", []byte(ledgerPack))
+		Expect(err).NotTo(HaveOccurred())
+		tb, _ := mocktools.ToolboxOf(p.Pack)
+		w := world.New(world.State{Collections: map[string]world.Collection{
+			"books": {"B1": world.Record{"title": "Dune", "copies": 6.0, "tags": []any{}, "shelf": "A"}}}}, tb.Collections()...)
+		l, err := faults.NewLayer(w, tb, []faults.Spec{
+			{Name: "twice-set", Kind: "duplicate_apply", Tool: "set_copies", Target: faults.Target{Tool: "set_copies"}},
+			{Name: "twice-lend", Kind: "duplicate_apply", Tool: "lend", Target: faults.Target{Tool: "lend"}},
+		}, 1)
+		Expect(err).NotTo(HaveOccurred())
+		call(l, "set_copies", map[string]any{"id": "B1", "n": 0})
+		Expect(w.Get("books", "B1")["copies"]).To(Equal(0.0), "set to 0 twice is 0, not -6")
+		call(l, "set_copies", map[string]any{"id": "B1", "n": 4})
+		call(l, "lend", map[string]any{"id": "B1", "reader": "ana"})
+		Expect(w.Get("books", "B1")["copies"]).To(Equal(2.0), "an add lands twice")
+		Expect(w.Get("loans", "LN-2")).NotTo(BeNil(), "and so does a create")
 	})
 
 	It("applies its declared partial effects under partial_apply", func() {
