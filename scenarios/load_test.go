@@ -190,3 +190,26 @@ var _ = Describe("loading paths", func() {
 		Expect(err).To(MatchError(ContainSubstring(`../fixtures/scenarios/invalid/unknown-field.yaml:14:5: steps[0]: unknown field "tool"`)))
 	})
 })
+
+var _ = Describe("world values against declared fields", func() {
+	It("takes whole numbers for number and integer fields, and rejects a fraction for an integer", func() {
+		dir := GinkgoT().TempDir()
+		pack := "name: p\ncollections:\n  boxes:\n    fields: {count: {type: integer}, weight: {type: number}}\n" +
+			"tools:\n  - name: get_box\n    description: d\n    parameters: {type: object, properties: {id: {type: string}}}\n    reply: 'boxes[id]'\n" +
+			"  - name: fill\n    description: d\n    write: true\n    parameters: {type: object, properties: {id: {type: string}}}\n" +
+			"    effects:\n      - {add: 'boxes[id].count', value: 1}\n"
+		Expect(os.WriteFile(filepath.Join(dir, "tools.yaml"), []byte(pack), 0o644)).To(Succeed())
+		scenario := func(world string) string {
+			return "id: s\ntools: [tools.yaml]\ntask: t\nworld:\n  boxes:\n    B: " + world + "\nsteps:\n" +
+				"  - id: fill\n    action: {tool: fill, args: {id: B}}\n    done: boxes[\"B\"].count == 4\n    touches: [boxes/B]\n" +
+				"variants:\n  - name: clean\n"
+		}
+		path := filepath.Join(dir, "s.yaml")
+		Expect(os.WriteFile(path, []byte(scenario("{count: 3, weight: 2}")), 0o644)).To(Succeed())
+		_, err := scenarios.LoadPaths([]string{path})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(os.WriteFile(path, []byte(scenario("{count: 3.5, weight: 2}")), 0o644)).To(Succeed())
+		_, err = scenarios.LoadPaths([]string{path})
+		Expect(err).To(MatchError(ContainSubstring("boxes.count is declared integer, got 3.5")))
+	})
+})
