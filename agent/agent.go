@@ -64,6 +64,27 @@ type Options struct {
 	Seed uint64
 	// Script is the transcript file or folder of the scripted model.
 	Script string
+	// Variant and Trial say which case and trial the model plays, for
+	// agents that run outside evalrun and are told.
+	Variant string
+	Trial   int
+}
+
+// Driver is an optional ability of a model that runs the whole
+// conversation itself: an agent program outside evalrun, reached as a
+// command or over HTTP, that calls the tools on its own (over MCP) and
+// returns its final message. Run hands it the trial instead of looping.
+type Driver interface {
+	Drive(ctx context.Context, t Trial) (Transcript, error)
+}
+
+// Trial is what a Driver gets: the tools, through the fault layer, and
+// what the agent is asked.
+type Trial struct {
+	Tools  Tools
+	Defs   []mocktools.Definition
+	System string
+	Task   string
 }
 
 // Factory builds a model for one trial of a scenario.

@@ -43,6 +43,10 @@ type Transcript struct {
 	// Final is then empty: text sent beside tool calls is narration of work
 	// in progress, not a reply, and is never scored as one.
 	OutOfTurns bool `json:"out_of_turns,omitempty"`
+	// External is true when an agent outside evalrun ran the conversation:
+	// Messages then hold its tool calls and the final message only, since
+	// its model's side is not visible.
+	External bool `json:"external,omitempty"`
 }
 
 // Run drives one conversation to its end. An error means the model itself
@@ -51,6 +55,13 @@ type Transcript struct {
 func Run(ctx context.Context, m Model, tools Tools, defs []mocktools.Definition, system, task string, maxTurns int) (Transcript, error) {
 	if c, ok := m.(Closer); ok {
 		defer c.Close()
+	}
+	if d, ok := m.(Driver); ok {
+		tr, err := d.Drive(ctx, Trial{Tools: tools, Defs: defs, System: system, Task: task})
+		if err == nil && strings.TrimSpace(tr.Final) == "" {
+			err = ErrEmptyReply
+		}
+		return tr, err
 	}
 	if maxTurns <= 0 {
 		maxTurns = DefaultMaxTurns

@@ -39,6 +39,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	scenarioGlob := fs.String("scenario", "", "run only the scenarios whose id matches `GLOB` (payments-*, transfer)")
 	variantGlob := fs.String("variant", "", "run only the variants whose name matches `GLOB` (clean, *-lost-write)")
 	oa := addOpenAIFlags(fs)
+	ext := addExternalFlags(fs)
 	paths, err := parse(fs, args)
 	if err != nil {
 		return exitUsage, err
@@ -103,12 +104,28 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		}
 		cfg.System = string(b)
 	}
-	if *agentName == "openai" {
+	switch {
+	case *agentName == "openai":
 		if err := oa.configure(&cfg); err != nil {
 			return exitUsage, usageError{err: err}
 		}
-	} else if err := checkUnused(fs, *agentName); err != nil {
-		return exitUsage, usageError{err: err}
+		if err := checkUnused(fs, *agentName, externalOnly, "--agent exec or http"); err != nil {
+			return exitUsage, usageError{err: err}
+		}
+	case isExternal(*agentName):
+		if err := ext.configure(fs, *agentName, &cfg); err != nil {
+			return exitUsage, usageError{err: err}
+		}
+		if err := checkUnused(fs, *agentName, openaiOnly, "--agent openai"); err != nil {
+			return exitUsage, usageError{err: err}
+		}
+	default:
+		if err := checkUnused(fs, *agentName, openaiOnly, "--agent openai"); err != nil {
+			return exitUsage, usageError{err: err}
+		}
+		if err := checkUnused(fs, *agentName, externalOnly, "--agent exec or http"); err != nil {
+			return exitUsage, usageError{err: err}
+		}
 	}
 	if *mkdir && *out == "" {
 		return exitUsage, usageError{err: errors.New("--mkdir needs --out FILE")}

@@ -53,17 +53,17 @@ func addOpenAIFlags(fs *flag.FlagSet) *openaiFlags {
 var openaiOnly = []string{"model", "base-url", "api-type", "api-version", "temperature", "max-retries",
 	"retry-budget", "timeout", "rps", "record", "replay", "prices"}
 
-// checkUnused rejects openai flags given to another agent, which would
-// otherwise run something the user did not ask for without a word.
-func checkUnused(fs *flag.FlagSet, agentName string) error {
+// checkUnused rejects another agent's flags, which would otherwise run
+// something the user did not ask for without a word.
+func checkUnused(fs *flag.FlagSet, agentName string, others []string, owner string) error {
 	var set []string
 	fs.Visit(func(f *flag.Flag) {
-		if slices.Contains(openaiOnly, f.Name) {
+		if slices.Contains(others, f.Name) {
 			set = append(set, "--"+f.Name)
 		}
 	})
 	if len(set) > 0 {
-		return fmt.Errorf("%s: only for --agent openai, not %s", strings.Join(set, ", "), agentName)
+		return fmt.Errorf("%s: only for %s, not %s", strings.Join(set, ", "), owner, agentName)
 	}
 	return nil
 }

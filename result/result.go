@@ -138,6 +138,9 @@ type Trial struct {
 	Transcript []agent.Message `json:"transcript"`
 	Turns      int             `json:"turns"`
 	OutOfTurns bool            `json:"out_of_turns,omitempty"`
+	// External is true when an agent outside evalrun ran the trial: its
+	// transcript holds the tool calls it made and its final message only.
+	External bool `json:"external,omitempty"`
 
 	// Usage is what the trial's model calls spent, when the agent meters it.
 	Usage *agent.Usage `json:"usage,omitempty"`

@@ -305,7 +305,7 @@ func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result
 	var usage *agent.Usage
 	if err == nil {
 		var m agent.Model
-		m, err = info.New(s, agent.Options{Seed: seed, Script: cfg.Script})
+		m, err = info.New(s, agent.Options{Seed: seed, Script: cfg.Script, Variant: v.Name, Trial: j.trial})
 		if err == nil {
 			system := cfg.System
 			if system == "" {
@@ -335,7 +335,7 @@ func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result
 	t.Ledger = orEmpty(layer.Ledger())
 	t.Calls = orEmpty(layer.Calls())
 	t.Transcript = orEmpty(tr.Messages)
-	t.Turns, t.OutOfTurns = tr.Turns, tr.OutOfTurns
+	t.Turns, t.OutOfTurns, t.External = tr.Turns, tr.OutOfTurns, tr.External
 	t.Usage = usage
 	return t, true
 }

@@ -1,0 +1,103 @@
+package external
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/evalrun/evalrun/agent"
+)
+
+// service is one trial of --agent http.
+type service struct{ trial }
+
+var (
+	_ agent.Model  = (*service)(nil)
+	_ agent.Driver = (*service)(nil)
+)
+
+// Next is never called: Run hands a Driver the whole trial.
+func (s *service) Next(context.Context, agent.Request) (agent.Reply, error) {
+	return agent.Reply{}, errors.New("an external agent drives its own conversation")
+}
+
+// request is the body posted to the agent.
+type request struct {
+	Task         string `json:"task"`
+	MCPURL       string `json:"mcp_url"`
+	SystemPrompt string `json:"system_prompt"`
+	Scenario     string `json:"scenario"`
+	Variant      string `json:"variant"`
+	Trial        int    `json:"trial"`
+	Seed         uint64 `json:"seed"`
+}
+
+// Drive serves the tools and posts the trial to the agent once: an agent
+// run is not idempotent, so nothing is retried. A 200 with a final message
+// ends the trial; anything else is an error with the status and the start
+// of the body.
+func (s *service) Drive(ctx context.Context, at agent.Trial) (agent.Transcript, error) {
+	srv, err := s.serve(at)
+	if err != nil {
+		return agent.Transcript{}, err
+	}
+	defer srv.Close()
+	body, _ := json.Marshal(request{Task: at.Task, MCPURL: srv.URL, SystemPrompt: at.System,
+		Scenario: s.scenario, Variant: s.variant, Trial: s.trial.trial, Seed: s.seed})
+	runCtx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(runCtx, http.MethodPost, s.cfg.URL, bytes.NewReader(body))
+	if err != nil {
+		return transcript(at, srv, ""), err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		tr := transcript(at, srv, "")
+		switch {
+		case ctx.Err() != nil:
+			return tr, ctx.Err()
+		case runCtx.Err() != nil:
+			return tr, fmt.Errorf("the agent at %s did not answer within %s (--agent-timeout)", s.cfg.URL, s.cfg.Timeout)
+		}
+		return tr, fmt.Errorf("posting to the agent: %v", err)
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, MaxOutput+1))
+	if err != nil {
+		return transcript(at, srv, ""), fmt.Errorf("reading the agent's answer: %v", err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		return transcript(at, srv, ""), fmt.Errorf("the agent answered %s: %s", resp.Status, start(raw))
+	}
+	var ans struct {
+		FinalMessage *string `json:"final_message"`
+	}
+	if err := json.Unmarshal(raw, &ans); err != nil || ans.FinalMessage == nil {
+		return transcript(at, srv, ""), fmt.Errorf(`the agent answered 200 without {"final_message": "..."}: %s`, start(raw))
+	}
+	final := *ans.FinalMessage
+	tr := transcript(at, srv, final)
+	if strings.TrimSpace(final) == "" {
+		return tr, errors.New("the agent answered an empty final message")
+	}
+	return tr, nil
+}
+
+// start is the beginning of a body, on one line, quoted.
+func start(b []byte) string {
+	if len(b) > 300 {
+		b = b[:300]
+	}
+	s := strings.Join(strings.Fields(strings.ToValidUTF8(string(b), "\uFFFD")), " ")
+	if s == "" {
+		return "an empty body"
+	}
+	return strconv.Quote(s)
+}
