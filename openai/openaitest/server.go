@@ -91,9 +91,34 @@ func GoldScripts(list []*scenarios.Scenario) map[string]*agent.Script {
 type chatRequest struct {
 	Model    string `json:"model"`
 	Messages []struct {
-		Role    string `json:"role"`
-		Content string `json:"content"`
+		Role    string      `json:"role"`
+		Content textContent `json:"content"`
 	} `json:"messages"`
+}
+
+// textContent is message content as a string, or as a list of parts whose
+// text is joined: clients send either.
+type textContent string
+
+func (t *textContent) UnmarshalJSON(b []byte) error {
+	var s string
+	if json.Unmarshal(b, &s) == nil {
+		*t = textContent(s)
+		return nil
+	}
+	var parts []struct {
+		Text string `json:"text"`
+	}
+	if err := json.Unmarshal(b, &parts); err != nil {
+		*t = ""
+		return nil
+	}
+	var out strings.Builder
+	for _, p := range parts {
+		out.WriteString(p.Text)
+	}
+	*t = textContent(out.String())
+	return nil
 }
 
 // The reply, typed: encoding maps was most of the server's CPU.
@@ -151,7 +176,7 @@ func (s *Server) find(body []byte) (script *agent.Script, model string, turn int
 		switch m.Role {
 		case "user":
 			if script == nil {
-				script = s.scripts[strings.TrimSpace(m.Content)]
+				script = s.scripts[strings.TrimSpace(string(m.Content))]
 			}
 		case "assistant":
 			turn++
