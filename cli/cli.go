@@ -24,6 +24,8 @@ Usage:
   evalrun list                      scenarios, steps, variants, fault kinds, agents
   evalrun validate [PATH...]        check scenario files (none: the library)
   evalrun init [--tools] NAME       write a starter scenario NAME.yaml (and tools.yaml)
+  evalrun serve SCENARIO [--variant V]
+                                    serve one trial's tools over MCP; Ctrl-C prints what happened
   evalrun claims --scenario ID --message FILE|-
                                     print the claims the extractor reads in a reply
 
@@ -33,6 +35,9 @@ Examples:
   evalrun run --agent openai --model gpt-4o-mini --trials 3 --record rec/
   evalrun run --agent openai --model llama3.1:8b --base-url http://localhost:11434/v1
   evalrun run --agent openai --model gpt-4o-mini --trials 3 --replay rec/
+  evalrun run --agent exec --agent-cmd 'node my-agent.mjs' --trials 3
+  evalrun run --agent http --agent-url http://127.0.0.1:8787/
+  evalrun serve order-cancellation --variant refund-lost-write
   evalrun validate scenarios/
   echo "Your order is cancelled and refunded." | evalrun claims --scenario order-cancellation --message -
 
@@ -69,6 +74,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		code, err = cmdClaims(args[1:], stdout, stderr)
 	case "init":
 		code, err = cmdInit(args[1:], stdout, stderr)
+	case "serve":
+		code, err = cmdServe(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, usage)
 		return exitPass
