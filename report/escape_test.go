@@ -138,6 +138,14 @@ var _ = Describe("every report format", func() {
 		Expect(b.String()).To(ContainSubstring(`end\xff`))
 	})
 
+	It("says when an agent outside evalrun ran a trial, and that its model's side is not visible", func() {
+		var b bytes.Buffer
+		s := hostileCases()
+		s.Trials[0].External = true
+		Expect(report.Text(&b, s, report.Options{})).To(Succeed())
+		Expect(b.String()).To(ContainSubstring("external agent: 1 tool call(s) over MCP; the agent's own side of the conversation is not visible"))
+	})
+
 	It("says when a trial ran out of turns", func() {
 		var b bytes.Buffer
 		s := hostileCases()

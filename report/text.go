@@ -168,6 +168,13 @@ func writeTrial(ew *errWriter, t *result.Trial, p palette) {
 	for _, in := range t.Ledger {
 		ew.printf("      %s %s (%s) on %s call %d: world %s\n", p.dim("fault"), in.Fault, in.Kind, in.Tool, in.Index, in.State)
 	}
+	if t.External {
+		calls := 0
+		for _, m := range t.Transcript {
+			calls += len(m.ToolCalls)
+		}
+		ew.printf("      %s %d tool call(s) over MCP; the agent's own side of the conversation is not visible\n", p.dim("external agent:"), calls)
+	}
 	if t.Verdict == scoring.VerdictUnfinished || t.OutOfTurns {
 		ew.printf("      %s still calling tools after %d turns: no final reply\n", p.bad("ran out of turns:"), t.Turns)
 		return
