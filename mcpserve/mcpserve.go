@@ -75,7 +75,9 @@ func Start(tools agent.Tools, defs []mocktools.Definition, opts Options) (*Serve
 	for _, d := range defs {
 		srv.AddTool(&mcp.Tool{Name: d.Name, Description: d.Description, InputSchema: schema(d.Parameters)}, s.handler(d.Name))
 	}
-	handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil)
+	// Plain JSON answers: the server sends nothing unasked, and a stream
+	// per call costs more than the call.
+	handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{JSONResponse: true})
 	mux := http.NewServeMux()
 	mux.Handle(path, originCheck(handler))
 	s.http = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
