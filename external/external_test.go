@@ -8,6 +8,7 @@ import (
 
 	"os/exec"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -264,9 +265,9 @@ var _ = Describe("--agent http", func() {
 	)
 
 	It("is an error when the service hangs past the timeout, and is never retried", func() {
-		hits := 0
+		var hits atomic.Int32
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			hits++
+			hits.Add(1)
 			select {
 			case <-r.Context().Done():
 			case <-time.After(5 * time.Second):
@@ -276,7 +277,7 @@ var _ = Describe("--agent http", func() {
 		t := run("http", external.Config{URL: srv.URL, Timeout: 300 * time.Millisecond}, only(bundled("order-cancellation"), "clean")).Trials[0]
 		Expect(t.Verdict).To(Equal(scoring.VerdictError))
 		Expect(t.Error).To(ContainSubstring("did not answer within 300ms"))
-		Expect(hits).To(Equal(1))
+		Expect(hits.Load()).To(Equal(int32(1)))
 	})
 })
 
