@@ -55,14 +55,15 @@ func isIDPattern(a string) bool {
 	return a != "" && !strings.ContainsAny(a, `/\`) && !strings.HasSuffix(a, ".yaml") && !strings.HasSuffix(a, ".yml")
 }
 
-// matchIDs returns the scenarios whose id matches the glob.
+// matchIDs returns the scenarios whose id matches the glob, or one of a
+// comma-separated list of them.
 func matchIDs(list []*scenarios.Scenario, glob string) ([]*scenarios.Scenario, error) {
-	if _, err := path.Match(glob, ""); err != nil {
-		return nil, fmt.Errorf("bad pattern %q: %w", glob, err)
+	if err := checkGlobs(glob); err != nil {
+		return nil, err
 	}
 	var out []*scenarios.Scenario
 	for _, s := range list {
-		if ok, _ := path.Match(glob, s.ID); ok {
+		if matches(glob, s.ID) {
 			out = append(out, s)
 		}
 	}
@@ -84,14 +85,14 @@ func selectCases(list []*scenarios.Scenario, scenarioGlob, variantGlob string) (
 	if variantGlob == "" {
 		return list, nil
 	}
-	if _, err := path.Match(variantGlob, ""); err != nil {
-		return nil, fmt.Errorf("--variant: bad pattern %q: %w", variantGlob, err)
+	if err := checkGlobs(variantGlob); err != nil {
+		return nil, fmt.Errorf("--variant: %w", err)
 	}
 	var out []*scenarios.Scenario
 	for _, s := range list {
 		var keep []*scenarios.Variant
 		for _, v := range s.Variants {
-			if ok, _ := path.Match(variantGlob, v.Name); ok {
+			if matches(variantGlob, v.Name) {
 				keep = append(keep, v)
 			}
 		}
@@ -113,4 +114,24 @@ func ids(list []*scenarios.Scenario) []string {
 		out[i] = s.ID
 	}
 	return out
+}
+
+// checkGlobs checks a comma-separated list of globs.
+func checkGlobs(globs string) error {
+	for _, g := range strings.Split(globs, ",") {
+		if _, err := path.Match(g, ""); err != nil {
+			return fmt.Errorf("bad pattern %q: %w", g, err)
+		}
+	}
+	return nil
+}
+
+// matches says whether name matches one of a comma-separated list of globs.
+func matches(globs, name string) bool {
+	for _, g := range strings.Split(globs, ",") {
+		if ok, _ := path.Match(g, name); ok {
+			return true
+		}
+	}
+	return false
 }

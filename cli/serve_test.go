@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -89,3 +90,22 @@ var _ = Describe("evalrun serve", func() {
 		Entry("an unknown scenario", "neither a file nor a library scenario", "no-such-scenario"),
 	)
 })
+
+var _ = DescribeTable("run --scenario and --variant select cases by glob, or by a list of globs",
+	func(scenario, variant string, want []string) {
+		code, stdout, stderr := evalrun("run", "--agent", "saga", "--format", "json", "--scenario", scenario, "--variant", variant)
+		Expect(code).NotTo(Equal(exitUsage), stderr)
+		var doc struct {
+			Cases []struct{ Scenario, Variant string }
+		}
+		Expect(json.Unmarshal([]byte(stdout), &doc)).To(Succeed())
+		var got []string
+		for _, c := range doc.Cases {
+			got = append(got, c.Scenario+"/"+c.Variant)
+		}
+		Expect(got).To(Equal(want))
+	},
+	Entry(nil, "order-cancellation", "clean,refund-lost-write", []string{"order-cancellation/clean", "order-cancellation/refund-lost-write"}),
+	Entry(nil, "transfer,exchange", "clean", []string{"exchange/clean", "transfer/clean"}),
+	Entry(nil, "order-*", "refund-soft*", []string{"order-cancellation/refund-soft-error"}),
+)
