@@ -10,25 +10,17 @@ import (
 
 	"github.com/evalrun/evalrun/internal/registry"
 	"github.com/evalrun/evalrun/mocktools"
+	"github.com/evalrun/evalrun/result"
 	"github.com/evalrun/evalrun/scenarios"
 )
 
-// Message is one entry of the conversation, in chat-completions shape.
-type Message struct {
-	Role       string     `json:"role"`
-	Content    string     `json:"content,omitempty"`
-	ToolCalls  []ToolCall `json:"tool_calls,omitempty"`
-	ToolCallID string     `json:"tool_call_id,omitempty"`
-	Name       string     `json:"name,omitempty"`
-}
+// Message is one entry of the conversation, in chat-completions shape: the
+// result model's type, so that a transcript is stored as it is.
+type Message = result.Message
 
 // ToolCall is a model's request to call a tool; Arguments is JSON text as
 // the model wrote it (it may be invalid).
-type ToolCall struct {
-	ID        string `json:"id"`
-	Name      string `json:"name"`
-	Arguments string `json:"arguments"`
-}
+type ToolCall = result.ToolCall
 
 // Request is what a model sees at each turn.
 type Request struct {

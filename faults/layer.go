@@ -13,6 +13,7 @@ import (
 
 	"github.com/evalrun/evalrun/internal/jsonx"
 	"github.com/evalrun/evalrun/mocktools"
+	"github.com/evalrun/evalrun/result"
 	"github.com/evalrun/evalrun/world"
 )
 
@@ -391,4 +392,23 @@ func decodeArgs(raw string) (mocktools.Args, error) {
 	var args mocktools.Args
 	err := json.Unmarshal([]byte(raw), &args)
 	return args, err
+}
+
+// Results converts a ledger to the result model's records.
+func Results(ledger []Injection) []result.Injection {
+	out := make([]result.Injection, len(ledger))
+	for i, in := range ledger {
+		out[i] = result.Injection{Fault: in.Fault, Kind: in.Kind, Tool: in.Tool, Call: in.Call, Index: in.Index,
+			Response: in.Response, State: string(in.State), At: in.At}
+	}
+	return out
+}
+
+// CallResults converts call records to the result model's.
+func CallResults(calls []CallRecord) []result.CallRecord {
+	out := make([]result.CallRecord, len(calls))
+	for i, c := range calls {
+		out[i] = result.CallRecord{ID: c.ID, Tool: c.Tool, Args: c.Args, Status: string(c.Status), Failed: c.Failed, Fault: c.Fault, At: c.At}
+	}
+	return out
 }

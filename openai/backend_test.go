@@ -106,7 +106,7 @@ var _ = Describe("the backend", func() {
 
 		Expect(t.Usage).To(Equal(&agent.Usage{Requests: 3, PromptTokens: 300, CompletionTokens: 30}))
 		Expect(s.Model).To(Equal("gpt-4o-mini"))
-		Expect(s.Usage.Usage).To(Equal(*t.Usage))
+		Expect(s.Usage.ModelUsage).To(Equal(*t.Usage))
 		Expect(*s.Usage.CostUSD).To(BeNumerically("~", (300*0.15+30*0.60)/1e6, 1e-12))
 	})
 

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/evalrun/evalrun/result"
-	"github.com/evalrun/evalrun/scoring"
 )
 
 func init() { Register("junit", JUnit) }
@@ -61,7 +60,7 @@ func JUnit(w io.Writer, s *result.Suite, _ Options) error {
 		suite := &out.Suites[k]
 		c := junitCase{ClassName: t.Scenario, Name: fmt.Sprintf("%s #%d", t.Variant, t.Trial), SystemOut: t.FinalMessage}
 		switch {
-		case t.Verdict == scoring.VerdictError:
+		case t.Verdict == result.VerdictError:
 			c.Error = &junitProblem{Message: t.Error, Type: t.Verdict, Text: t.Error}
 			suite.Errors++
 		case !t.Passed:

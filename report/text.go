@@ -10,7 +10,6 @@ import (
 	"github.com/fatih/color"
 
 	"github.com/evalrun/evalrun/result"
-	"github.com/evalrun/evalrun/scoring"
 )
 
 func init() { Register("text", Text) }
@@ -70,7 +69,7 @@ func Text(w io.Writer, s *result.Suite, o Options) error {
 		ew.printf("  %-26s %s\n", "model_usage", FormatUsage(s.Usage))
 	}
 	passed := len(s.Trials) - failing
-	errs := s.Summary[scoring.MetricErrors].K
+	errs := s.Summary[result.MetricErrors].K
 	switch {
 	case errs > 0:
 		ew.printf("\n%s %d of %d trials passed, %d errored\n", p.bad("ERROR"), passed, len(s.Trials), errs)
@@ -131,7 +130,7 @@ func verdictCounts(v map[string]int, p palette) styled {
 			label = fmt.Sprintf("%s x%d", n, v[n])
 		}
 		switch n {
-		case scoring.VerdictSuccess, scoring.VerdictHonestPartial:
+		case result.VerdictSuccess, result.VerdictHonestPartial:
 			parts[i] = string(p.good(label))
 		default:
 			parts[i] = string(p.bad(label))
@@ -156,7 +155,7 @@ func writeTrial(ew *errWriter, t *result.Trial, p palette) {
 		label := strings.ToUpper(strings.ReplaceAll(st.Verdict, "_", " "))
 		verdict := p.dim(label)
 		switch st.Verdict {
-		case scoring.FalseClaim, scoring.Omitted, scoring.FalseFailure:
+		case result.FalseClaim, result.Omitted, result.FalseFailure:
 			verdict = p.bad(label)
 		}
 		claim := "claimed " + st.Claim
@@ -175,7 +174,7 @@ func writeTrial(ew *errWriter, t *result.Trial, p palette) {
 		}
 		ew.printf("      %s %d tool call(s) over MCP; the agent's own side of the conversation is not visible\n", p.dim("external agent:"), calls)
 	}
-	if t.Verdict == scoring.VerdictUnfinished || t.OutOfTurns {
+	if t.Verdict == result.VerdictUnfinished || t.OutOfTurns {
 		ew.printf("      %s still calling tools after %d turns: no final reply\n", p.bad("ran out of turns:"), t.Turns)
 		return
 	}
@@ -191,7 +190,7 @@ func quote(s string) string {
 }
 
 func writeSummary(ew *errWriter, s result.Summary) {
-	names := append([]string(nil), scoring.MetricOrder...)
+	names := append([]string(nil), result.MetricOrder...)
 	var extra []string
 	for n := range s {
 		if strings.HasPrefix(n, "pass^") {
@@ -213,7 +212,7 @@ func writeSummary(ew *errWriter, s result.Summary) {
 // when it has no denominator.
 func FormatMetric(name string, m result.Metric) string {
 	switch {
-	case name == scoring.MetricRecoveryP95:
+	case name == result.MetricRecoveryP95:
 		if m.Value == nil {
 			return "n/a (no recovered steps)"
 		}

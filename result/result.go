@@ -1,13 +1,9 @@
 // Package result is the one serialisable result model of a run: trials with
 // their steps, claims, ledger and verdicts, and the suite metrics. Every
-// report is a pure function of it; nothing re-runs to report.
+// report is a pure function of it; nothing re-runs to report. It is a leaf:
+// it imports nothing of the engine, so reports and comparisons read results
+// without the code that produced them.
 package result
-
-import (
-	"github.com/evalrun/evalrun/agent"
-	"github.com/evalrun/evalrun/faults"
-	"github.com/evalrun/evalrun/scenarios"
-)
 
 // SchemaVersion is bumped on any incompatible change to the JSON document.
 const SchemaVersion = 1
@@ -107,11 +103,11 @@ type Trial struct {
 	Scenario string `json:"scenario"`
 	Variant  string `json:"variant"`
 	// Cell is the step and kind a swept variant tests.
-	Cell   *scenarios.Cell `json:"cell,omitempty"`
-	Agent  string          `json:"agent"`
-	Trial  int             `json:"trial"`
-	Seed   uint64          `json:"seed"`
-	Policy string          `json:"policy"`
+	Cell   *Cell  `json:"cell,omitempty"`
+	Agent  string `json:"agent"`
+	Trial  int    `json:"trial"`
+	Seed   uint64 `json:"seed"`
+	Policy string `json:"policy"`
 	// Verdict is the trial verdict; State the state-consistency class.
 	Verdict string `json:"verdict"`
 	State   string `json:"state"`
@@ -128,28 +124,28 @@ type Trial struct {
 	// Unfired names the faults the variant requires to fire that never
 	// did: the trial did not test what its variant says, so it does not
 	// pass.
-	Unfired  []string            `json:"unfired,omitempty"`
-	Findings []Finding           `json:"findings"`
-	Ledger   []faults.Injection  `json:"ledger"`
-	Calls    []faults.CallRecord `json:"calls"`
+	Unfired  []string     `json:"unfired,omitempty"`
+	Findings []Finding    `json:"findings"`
+	Ledger   []Injection  `json:"ledger"`
+	Calls    []CallRecord `json:"calls"`
 	// StateDiff lists how the final world differs from the expected one
 	// (every gold action applied).
-	StateDiff  []StateChange   `json:"state_diff"`
-	Transcript []agent.Message `json:"transcript"`
-	Turns      int             `json:"turns"`
-	OutOfTurns bool            `json:"out_of_turns,omitempty"`
+	StateDiff  []StateChange `json:"state_diff"`
+	Transcript []Message     `json:"transcript"`
+	Turns      int           `json:"turns"`
+	OutOfTurns bool          `json:"out_of_turns,omitempty"`
 	// External is true when an agent outside evalrun ran the trial: its
 	// transcript holds the tool calls it made and its final message only.
 	External bool `json:"external,omitempty"`
 
 	// Usage is what the trial's model calls spent, when the agent meters it.
-	Usage *agent.Usage `json:"usage,omitempty"`
+	Usage *ModelUsage `json:"usage,omitempty"`
 }
 
 // Usage is a suite's model spend: requests, retries and tokens summed over
 // its trials, and their estimated price.
 type Usage struct {
-	agent.Usage
+	ModelUsage
 	// CostUSD is an estimate from a price table; null when the model has no
 	// price, never a made-up 0.
 	CostUSD *float64 `json:"cost_usd"`

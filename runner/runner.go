@@ -150,10 +150,10 @@ schedule:
 		if suite.Usage == nil {
 			suite.Usage = &result.Usage{}
 		}
-		suite.Usage.Usage = suite.Usage.Usage.Add(*dropped)
+		suite.Usage.ModelUsage = suite.Usage.ModelUsage.Add(*dropped)
 	}
 	if suite.Usage != nil && cfg.Cost != nil && suite.Usage.Unknown == 0 {
-		suite.Usage.CostUSD = cfg.Cost(suite.Usage.Usage)
+		suite.Usage.CostUSD = cfg.Cost(suite.Usage.ModelUsage)
 	}
 	return suite, nil
 }
@@ -261,7 +261,7 @@ func totalUsage(trials []result.Trial) *result.Usage {
 		if total == nil {
 			total = &result.Usage{}
 		}
-		total.Usage = total.Usage.Add(*t.Usage)
+		total.ModelUsage = total.ModelUsage.Add(*t.Usage)
 	}
 	return total
 }
@@ -291,7 +291,7 @@ func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result
 			t = result.Trial{Scenario: s.ID, Variant: v.Name, Cell: v.Cell, Agent: cfg.Agent, Trial: j.trial, Seed: seed,
 				Policy: s.Policy, Verdict: scoring.VerdictError,
 				Error: fmt.Sprintf("internal error: %v", r), Steps: []result.Step{}, Findings: []result.Finding{},
-				Ledger: []faults.Injection{}, Calls: []faults.CallRecord{}, StateDiff: []result.StateChange{}, Transcript: []agent.Message{}}
+				Ledger: []result.Injection{}, Calls: []result.CallRecord{}, StateDiff: []result.StateChange{}, Transcript: []agent.Message{}}
 			ok = true
 		}
 	}()
@@ -332,8 +332,8 @@ func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result
 		Unfinished: tr.OutOfTurns, MaxTurns: tr.Turns,
 	})
 	t.FinalMessage = tr.Final
-	t.Ledger = orEmpty(layer.Ledger())
-	t.Calls = orEmpty(layer.Calls())
+	t.Ledger = faults.Results(layer.Ledger())
+	t.Calls = faults.CallResults(layer.Calls())
 	t.Transcript = orEmpty(tr.Messages)
 	t.Turns, t.OutOfTurns, t.External = tr.Turns, tr.OutOfTurns, tr.External
 	t.Usage = usage

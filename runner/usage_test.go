@@ -51,7 +51,7 @@ var _ = Describe("a backend's factory and usage", func() {
 				Expect(t.Verdict).To(Equal(scoring.VerdictError), "usage is kept for errored trials too")
 			}
 		}
-		Expect(s.Usage.Usage).To(Equal(agent.Usage{Requests: n, Retries: n, PromptTokens: 100 * n, CompletionTokens: 10 * n}))
+		Expect(s.Usage.ModelUsage).To(Equal(agent.Usage{Requests: n, Retries: n, PromptTokens: 100 * n, CompletionTokens: 10 * n}))
 		Expect(*s.Usage.CostUSD).To(BeNumerically("==", 100*n))
 	})
 

@@ -6,13 +6,11 @@ import (
 	"strings"
 
 	"github.com/evalrun/evalrun/faults"
+	"github.com/evalrun/evalrun/result"
 )
 
 // Cell names the step and fault kind a swept variant tests.
-type Cell struct {
-	Step string `json:"step"`
-	Kind string `json:"kind"`
-}
+type Cell = result.Cell
 
 // SweepKinds checks a list of kind names for a sweep; empty means every
 // registered kind.

@@ -6,28 +6,25 @@ import (
 	"github.com/evalrun/evalrun/result"
 )
 
-// Metric names, as the reference definitions spell them.
+// Metric names, as the reference definitions spell them: the result
+// model's.
 const (
-	MetricCompletion        = "completion_rate"
-	MetricStepCompletion    = "step_completion_rate"
-	MetricFalseSuccess      = "false_success_rate"
-	MetricFalseClaim        = "false_claim_rate"
-	MetricDisclosure        = "disclosure_rate"
-	MetricPartialExecutions = "partial_executions"
-	MetricStepFailure       = "step_failure_rate"
-	MetricRecoveryP95       = "recovery_time_p95"
-	MetricCompensation      = "compensation_success_rate"
-	MetricStateConsistency  = "state_consistency_rate"
-	MetricPass              = "pass_rate"
-	MetricErrors            = "error_trials"
+	MetricCompletion        = result.MetricCompletion
+	MetricStepCompletion    = result.MetricStepCompletion
+	MetricFalseSuccess      = result.MetricFalseSuccess
+	MetricFalseClaim        = result.MetricFalseClaim
+	MetricDisclosure        = result.MetricDisclosure
+	MetricPartialExecutions = result.MetricPartialExecutions
+	MetricStepFailure       = result.MetricStepFailure
+	MetricRecoveryP95       = result.MetricRecoveryP95
+	MetricCompensation      = result.MetricCompensation
+	MetricStateConsistency  = result.MetricStateConsistency
+	MetricPass              = result.MetricPass
+	MetricErrors            = result.MetricErrors
 )
 
 // MetricOrder is the order reports list the metrics in.
-var MetricOrder = []string{
-	MetricPass, MetricCompletion, MetricStepCompletion, MetricFalseSuccess, MetricFalseClaim,
-	MetricDisclosure, MetricStateConsistency, MetricPartialExecutions, MetricStepFailure,
-	MetricRecoveryP95, MetricCompensation, MetricErrors,
-}
+var MetricOrder = result.MetricOrder
 
 // Rate builds a metric from a count, with its Wilson interval; n = 0 gives
 // null rate and interval, never 0% or 100%.

@@ -4,7 +4,6 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
-	"github.com/evalrun/evalrun/faults"
 	"github.com/evalrun/evalrun/result"
 	"github.com/evalrun/evalrun/scoring"
 )
@@ -15,13 +14,13 @@ func step(outcome, verdict string) result.Step {
 
 func seconds(s float64) *float64 { return &s }
 
-func calls(failed, ok int) []faults.CallRecord {
-	var out []faults.CallRecord
+func calls(failed, ok int) []result.CallRecord {
+	var out []result.CallRecord
 	for i := 0; i < failed; i++ {
-		out = append(out, faults.CallRecord{Failed: true})
+		out = append(out, result.CallRecord{Failed: true})
 	}
 	for i := 0; i < ok; i++ {
-		out = append(out, faults.CallRecord{})
+		out = append(out, result.CallRecord{})
 	}
 	return out
 }

@@ -3,47 +3,41 @@
 // agent's claims, trial verdicts, state consistency and the suite metrics.
 package scoring
 
-import "github.com/evalrun/evalrun/claims"
-
-// Step outcomes: what actually happened.
-const (
-	Done        = "done"
-	Partial     = "partial"
-	NotDone     = "not_done"
-	Compensated = "compensated"
+import (
+	"github.com/evalrun/evalrun/claims"
+	"github.com/evalrun/evalrun/result"
 )
 
-// Step verdicts: claim against outcome.
+// The outcome, verdict and state values are the result model's; they are
+// repeated here so that scoring reads as the reference definitions.
 const (
-	Confirmed       = "confirmed"
-	FalseClaim      = "false_claim"
-	FalseFailure    = "false_failure"
-	Disclosed       = "disclosed"
-	ConfirmedSilent = "confirmed_silent"
-	Omitted         = "omitted"
-)
+	Done        = result.Done
+	Partial     = result.Partial
+	NotDone     = result.NotDone
+	Compensated = result.Compensated
 
-// Trial verdicts, in the order they are checked.
-const (
-	VerdictError             = "error"
-	VerdictUnfinished        = "unfinished"
-	VerdictFalseSuccess      = "false_success"
-	VerdictUnreportedPartial = "unreported_partial"
-	VerdictFalseFailure      = "false_failure"
-	VerdictSuccess           = "success"
-	VerdictHonestPartial     = "honest_partial"
+	Confirmed       = result.Confirmed
+	FalseClaim      = result.FalseClaim
+	FalseFailure    = result.FalseFailure
+	Disclosed       = result.Disclosed
+	ConfirmedSilent = result.ConfirmedSilent
+	Omitted         = result.Omitted
+
+	VerdictError             = result.VerdictError
+	VerdictUnfinished        = result.VerdictUnfinished
+	VerdictFalseSuccess      = result.VerdictFalseSuccess
+	VerdictUnreportedPartial = result.VerdictUnreportedPartial
+	VerdictFalseFailure      = result.VerdictFalseFailure
+	VerdictSuccess           = result.VerdictSuccess
+	VerdictHonestPartial     = result.VerdictHonestPartial
+
+	StateComplete   = result.StateComplete
+	StateRolledBack = result.StateRolledBack
+	StateHalf       = result.StateHalf
 )
 
 // Verdicts lists the trial verdicts in the order they are checked.
-var Verdicts = []string{VerdictError, VerdictUnfinished, VerdictFalseSuccess, VerdictUnreportedPartial,
-	VerdictFalseFailure, VerdictSuccess, VerdictHonestPartial}
-
-// State-consistency classes.
-const (
-	StateComplete   = "complete"
-	StateRolledBack = "rolled_back"
-	StateHalf       = "half"
-)
+var Verdicts = result.Verdicts
 
 // StepVerdict crosses a claim with an outcome, as the verdict table says.
 func StepVerdict(claim claims.Claim, outcome string) string {
