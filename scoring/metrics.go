@@ -28,15 +28,7 @@ var MetricOrder = result.MetricOrder
 
 // Rate builds a metric from a count, with its Wilson interval; n = 0 gives
 // null rate and interval, never 0% or 100%.
-func Rate(k, n int) result.Metric {
-	m := result.Metric{K: k, N: n}
-	if n > 0 {
-		r := float64(k) / float64(n)
-		lo, hi := Wilson(k, n)
-		m.Rate, m.CI95 = &r, &[2]float64{lo, hi}
-	}
-	return m
-}
+func Rate(k, n int) result.Metric { return result.Rate(k, n) }
 
 // Summarize computes the suite metrics over trials. Error trials are left
 // out of every denominator and counted on their own.

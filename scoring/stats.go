@@ -3,26 +3,13 @@ package scoring
 import (
 	"math"
 	"sort"
+
+	"github.com/evalrun/evalrun/result"
 )
 
-// z95 is the two-sided 95% normal quantile.
-const z95 = 1.959963984540054
-
-// Wilson returns the 95% Wilson score interval of k successes in n trials.
-// It stays inside [0, 1] and is honest at k = 0 and k = n, where the plain
-// normal interval collapses to a point.
-func Wilson(k, n int) (lo, hi float64) {
-	if n == 0 {
-		return 0, 0
-	}
-	p := float64(k) / float64(n)
-	nf := float64(n)
-	z2 := z95 * z95
-	den := 1 + z2/nf
-	mid := (p + z2/(2*nf)) / den
-	half := z95 * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf)) / den
-	return math.Max(0, mid-half), math.Min(1, mid+half)
-}
+// Wilson returns the 95% Wilson score interval of k successes in n trials
+// (the result model's, which every report and comparison uses).
+func Wilson(k, n int) (lo, hi float64) { return result.Wilson(k, n) }
 
 // Binomial returns C(n, k) as a float, 0 when k > n.
 func Binomial(n, k int) float64 {
