@@ -36,3 +36,7 @@ var _ = Describe("the result model", func() {
 		Expect(deps("github.com/evalrun/evalrun/report")).To(ConsistOf("result", "internal/registry"))
 	})
 })
+
+var _ = It("is all a comparison reads", func() {
+	Expect(deps("github.com/evalrun/evalrun/compare")).To(ConsistOf("result"))
+})
