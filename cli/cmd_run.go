@@ -13,6 +13,7 @@ import (
 	"github.com/mattn/go-isatty"
 
 	"github.com/evalrun/evalrun/agent"
+	"github.com/evalrun/evalrun/compare"
 	"github.com/evalrun/evalrun/report"
 	"github.com/evalrun/evalrun/result"
 	"github.com/evalrun/evalrun/runner"
@@ -37,6 +38,8 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	systemPrompt := fs.String("system-prompt", "", "`FILE` whose text replaces the default system prompt")
 	maxErrorRate := fs.Float64("max-error-rate", 0, "exit 3 when more than this fraction of trials error (model or harness broke)")
 	scenarioGlob := fs.String("scenario", "", "run only the scenarios whose id matches `GLOB` (order-*, or a list: transfer,chargeback)")
+	gateExpr := fs.String("gate", "", "pass or fail on `EXPR` over the metrics instead of on every trial: 'false_success_rate.hi <= 0.10 && pass_rate.rate >= 0.9'")
+	baselinePath := fs.String("baseline", "", "compare with the result `FILE` of an earlier run and fail on a significant regression (see compare)")
 	variantGlob := fs.String("variant", "", "run only the variants whose name matches `GLOB` (clean, or a list: clean,*-lost-write)")
 	oa := addOpenAIFlags(fs)
 	ext := addExternalFlags(fs)
@@ -127,6 +130,19 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 			return exitUsage, usageError{err: err}
 		}
 	}
+	var g gate
+	if *gateExpr != "" {
+		if g.program, err = compileGate(*gateExpr); err != nil {
+			return exitUsage, usageError{err: err}
+		}
+		g.src = *gateExpr
+	}
+	if *baselinePath != "" {
+		if g.baseline, err = compare.Load(*baselinePath); err != nil {
+			return exitUsage, usageError{err: fmt.Errorf("--baseline: %w", err)}
+		}
+		g.path = *baselinePath
+	}
 	if *mkdir && *out == "" {
 		return exitUsage, usageError{err: errors.New("--mkdir needs --out FILE")}
 	}
@@ -158,7 +174,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		if err := render(stdout, suite, report.Options{Color: colour}); err != nil {
 			return exitHarness, fmt.Errorf("writing the report: %w", err)
 		}
-		return exitCode(suite, *maxErrorRate), nil
+		return g.exitCode(suite, *maxErrorRate, stderr)
 	}
 	err = render(outFile, suite, report.Options{})
 	if cerr := outFile.Close(); err == nil {
@@ -173,7 +189,24 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		return exitHarness, nil
 	}
 	fmt.Fprintf(stderr, "evalrun: %s; report in %s\n", oneLine(suite), *out)
-	return exitCode(suite, *maxErrorRate), nil
+	return g.exitCode(suite, *maxErrorRate, stderr)
+}
+
+// exitCode is the run's exit code: harness trouble first, then the gate
+// when one is set, else whether every trial passed.
+func (g *gate) exitCode(s *result.Suite, maxErrorRate float64, w io.Writer) (int, error) {
+	code := exitCode(s, maxErrorRate)
+	if code == exitHarness || (g.program == nil && g.baseline == nil) {
+		return code, nil
+	}
+	pass, err := g.judge(s, w)
+	switch {
+	case err != nil:
+		return exitUsage, usageError{err: err}
+	case pass:
+		return exitPass, nil
+	}
+	return exitFail, nil
 }
 
 // openOut creates (or empties) the report file, and its parent folders

@@ -129,6 +129,7 @@ var _ = Describe("every report format", func() {
 		Entry("text in colour, a sweep", "text", true, hostileSuite()),
 		Entry("json", "json", false, hostileSuite()),
 		Entry("junit", "junit", false, hostileSuite()),
+		Entry("markdown", "markdown", false, hostileCases()),
 	)
 
 	It("shows the text report's escapes where the characters were", func() {

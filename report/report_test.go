@@ -2,6 +2,8 @@ package report_test
 
 import (
 	"bytes"
+	"fmt"
+	"strings"
 	"encoding/json"
 	"encoding/xml"
 	"os"
@@ -111,6 +113,26 @@ var _ = Describe("the JSON report", func() {
 		var b bytes.Buffer
 		Expect(report.JSON(&b, s, report.Options{})).To(Succeed())
 		Expect(b.String()).To(Equal(string(raw)))
+	})
+})
+
+var _ = Describe("the Markdown report", func() {
+	It("is compact: the outcome, the metrics, the failing cases and the first failing trials' steps", func() {
+		s, _ := loadSuite()
+		var b bytes.Buffer
+		Expect(report.Markdown(&b, s, report.Options{})).To(Succeed())
+		out := b.String()
+		failing := 0
+		for _, t := range s.Trials {
+			if !t.Passed {
+				failing++
+			}
+		}
+		Expect(out).To(HavePrefix(fmt.Sprintf("### evalrun: FAIL, %d of %d trials passed", len(s.Trials)-failing, len(s.Trials))))
+		Expect(out).To(ContainSubstring("| `false_success_rate` |"))
+		Expect(out).To(MatchRegexp(`\| refund \| not_done \| done \| \*\*false_claim\*\* \|`))
+		Expect(strings.Count(out, "<details>")).To(BeNumerically("<=", report.MarkdownTrials+1))
+		Expect(len(out)).To(BeNumerically("<", 65536), "a GitHub comment holds 65536 characters")
 	})
 })
 
