@@ -2,11 +2,11 @@ package report_test
 
 import (
 	"bytes"
-	"fmt"
-	"strings"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"os"
+	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
