@@ -165,9 +165,38 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 			}
 		}
 	}
+	// A format that streams writes each trial as it finishes: the run
+	// holds no trials, and a killed run leaves what finished (jsonl).
+	var stream report.Stream
+	if st, ok := report.LookupStream(*format); ok {
+		var w io.Writer = stdout
+		if outFile != nil {
+			w = outFile
+		}
+		head := &result.Suite{SchemaVersion: result.SchemaVersion, Tool: "evalrun", Agent: *agentName, Model: cfg.Model, Seed: *seed, TrialsPerCase: *trials}
+		if stream, err = st(w, head, report.Options{}); err != nil {
+			return exitHarness, err
+		}
+		cfg.Sink = stream.Trial
+	}
 	suite, err := runner.Run(ctx, list, cfg)
 	if err != nil {
 		return exitHarness, err
+	}
+	if stream != nil {
+		err := stream.Close(suite)
+		if outFile != nil {
+			if cerr := outFile.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			return exitHarness, fmt.Errorf("writing the report: %w", err)
+		}
+		if outFile != nil {
+			fmt.Fprintf(stderr, "evalrun: %s; report in %s\n", oneLine(suite), *out)
+		}
+		return g.exitCode(suite, *maxErrorRate, stderr)
 	}
 	if outFile == nil {
 		colour := !*noColor && os.Getenv("NO_COLOR") == "" && isTerminal(stdout)
@@ -241,12 +270,12 @@ func agentNames() []string {
 // maxErrorRate of the trials are tolerated: they are out of every rate, so
 // they neither pass nor fail the gate.
 func exitCode(s *result.Suite, maxErrorRate float64) int {
-	errs := s.Summary[scoring.MetricErrors].K
-	if s.Interrupted || (errs > 0 && float64(errs) > maxErrorRate*float64(len(s.Trials))) {
+	errs := s.Summary[scoring.MetricErrors]
+	if s.Interrupted || (errs.K > 0 && float64(errs.K) > maxErrorRate*float64(errs.N)) {
 		return exitHarness
 	}
-	for _, t := range s.Trials {
-		if !t.Passed && t.Verdict != scoring.VerdictError {
+	for _, c := range s.Cases {
+		if c.Passed+c.Errors < c.Trials {
 			return exitFail
 		}
 	}
@@ -254,13 +283,12 @@ func exitCode(s *result.Suite, maxErrorRate float64) int {
 }
 
 func oneLine(s *result.Suite) string {
-	passed := 0
-	for _, t := range s.Trials {
-		if t.Passed {
-			passed++
-		}
+	passed, total := 0, 0
+	for _, c := range s.Cases {
+		passed += c.Passed
+		total += c.Trials
 	}
-	return fmt.Sprintf("%d of %d trials passed", passed, len(s.Trials))
+	return fmt.Sprintf("%d of %d trials passed", passed, total)
 }
 
 // isTerminal reports whether w is a terminal, for colour and progress.

@@ -8,10 +8,8 @@
 package compare
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
@@ -116,20 +114,17 @@ type CaseChange struct {
 	Change string  `json:"change"`
 }
 
-// Load reads a result document.
+// Load reads a result file, JSON or JSON Lines; a run that did not finish
+// cannot be compared.
 func Load(path string) (*result.Suite, error) {
-	b, err := os.ReadFile(path)
+	s, err := result.Read(path)
 	if err != nil {
 		return nil, err
-	}
-	var s result.Suite
-	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, fmt.Errorf("%s: not an evalrun result document: %w", path, err)
 	}
 	if s.Tool != "evalrun" {
 		return nil, fmt.Errorf("%s: not an evalrun result document (no \"tool\": \"evalrun\")", path)
 	}
-	return &s, nil
+	return s, nil
 }
 
 // ErrInput marks input that cannot be compared (exit 2).

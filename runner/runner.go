@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
-	"slices"
 	"strconv"
 	"sync"
 
@@ -35,6 +34,12 @@ type Config struct {
 	MaxTurns int
 	// Progress, when set, is called after each finished trial.
 	Progress func(done, total int)
+	// Sink, when set, receives every finished trial in case order, and the
+	// suite keeps none: a run of any size streams to disk in constant
+	// memory. The summary, cases and sweep are still computed; the
+	// findings stay with their trials, for the sink to gather.
+	Sink func(t *result.Trial) error
+
 	// Drain, when closed, stops scheduling: the trials already running
 	// finish (bounded by their own timeouts and turns) and are kept.
 	// Cancelling Run's context instead aborts the running trials too.
@@ -90,12 +95,44 @@ func Run(ctx context.Context, list []*scenarios.Scenario, cfg Config) (*result.S
 			}
 		}
 	}
-	trials := make([]*result.Trial, len(all))
 	queue := make(chan job)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
 	var dropped *agent.Usage // spent by trials cut short
+	suite := &result.Suite{
+		SchemaVersion: result.SchemaVersion, Tool: "evalrun", Agent: cfg.Agent, Seed: cfg.Seed,
+		TrialsPerCase: cfg.Trials, Trials: []result.Trial{}, Model: cfg.Model,
+	}
+	// Trials finish in any order; they are handed on in the order of the
+	// cases, holding only those that finished early, so that the same seed
+	// gives the same document whatever --jobs is.
+	acc := accumulator{streamed: cfg.Sink != nil}
+	pending := map[int]*result.Trial{}
+	next, missing := 0, 0
+	var sinkErr error
+	emit := func() {
+		for {
+			t, ok := pending[next]
+			if !ok {
+				return
+			}
+			delete(pending, next)
+			next++
+			if t == nil {
+				missing++
+				continue
+			}
+			acc.add(t)
+			if cfg.Sink != nil {
+				if sinkErr == nil {
+					sinkErr = cfg.Sink(t)
+				}
+				continue
+			}
+			suite.Trials = append(suite.Trials, *t)
+		}
+	}
 	for w := 0; w < jobs; w++ {
 		wg.Add(1)
 		go func() {
@@ -104,11 +141,15 @@ func Run(ctx context.Context, list []*scenarios.Scenario, cfg Config) (*result.S
 				t, ok := runTrial(ctx, info, j, cfg)
 				mu.Lock()
 				if ok {
-					trials[j.index] = &t
-				} else if t.Usage != nil {
-					sum := t.Usage.Add(orZero(dropped))
-					dropped = &sum
+					pending[j.index] = &t
+				} else {
+					pending[j.index] = nil
+					if t.Usage != nil {
+						sum := t.Usage.Add(orZero(dropped))
+						dropped = &sum
+					}
 				}
+				emit()
 				done++
 				if cfg.Progress != nil {
 					cfg.Progress(done, len(all))
@@ -132,20 +173,11 @@ schedule:
 	}
 	close(queue)
 	wg.Wait()
-	suite := &result.Suite{
-		SchemaVersion: result.SchemaVersion, Tool: "evalrun", Agent: cfg.Agent, Seed: cfg.Seed,
-		TrialsPerCase: cfg.Trials, Trials: []result.Trial{},
+	if sinkErr != nil {
+		return nil, fmt.Errorf("writing a trial: %w", sinkErr)
 	}
-	for _, t := range trials {
-		if t == nil {
-			interrupted = true
-			continue
-		}
-		suite.Trials = append(suite.Trials, *t)
-	}
-	suite.Interrupted = interrupted || ctx.Err() != nil
-	suite.Model = cfg.Model
-	Finish(suite)
+	suite.Interrupted = interrupted || missing > 0 || next < len(all) || ctx.Err() != nil
+	acc.finish(suite)
 	if dropped != nil {
 		if suite.Usage == nil {
 			suite.Usage = &result.Usage{}
@@ -167,103 +199,11 @@ func orZero(u *agent.Usage) agent.Usage {
 
 // Finish computes the suite's summary, cases and findings from its trials.
 func Finish(suite *result.Suite) {
-	suite.Summary = scoring.Summarize(suite.Trials)
-	suite.Cases = []result.Case{}
-	suite.Findings = []result.Finding{}
-	index := map[[2]string]int{}
-	var groups [][]result.Trial
-	for _, t := range suite.Trials {
-		key := [2]string{t.Scenario, t.Variant}
-		i, ok := index[key]
-		if !ok {
-			i = len(groups)
-			index[key] = i
-			groups = append(groups, nil)
-			suite.Cases = append(suite.Cases, result.Case{Scenario: t.Scenario, Variant: t.Variant, Policy: t.Policy, Verdicts: map[string]int{}})
-		}
-		groups[i] = append(groups[i], t)
-		suite.Cases[i].Verdicts[t.Verdict]++
-		suite.Findings = append(suite.Findings, t.Findings...)
+	var acc accumulator
+	for i := range suite.Trials {
+		acc.add(&suite.Trials[i])
 	}
-	for i := range suite.Cases {
-		c, n := &suite.Cases[i], tally(groups[i])
-		c.Trials, c.Passed, c.Errors, c.Unfired = len(groups[i]), n.passed, n.errors, n.unfired
-		c.Summary = scoring.Summarize(groups[i])
-	}
-	suite.Sweep = sweep(suite.Trials)
-	suite.Usage = totalUsage(suite.Trials)
-}
-
-// counts are the per-trial tallies cases and sweep cells report.
-type counts struct{ passed, errors, unfired, half int }
-
-func tally(ts []result.Trial) counts {
-	var n counts
-	for _, t := range ts {
-		if t.Passed {
-			n.passed++
-		}
-		if t.Verdict == scoring.VerdictError {
-			n.errors++
-		}
-		if len(t.Unfired) > 0 {
-			n.unfired++
-		}
-		if t.State == scoring.StateHalf {
-			n.half++
-		}
-	}
-	return n
-}
-
-// sweep builds the step x kind matrix from the trials of swept variants,
-// rows and kinds in the order they first appear; nil when there are none.
-func sweep(trials []result.Trial) *result.Sweep {
-	type key struct{ scenario, step, kind string }
-	groups := map[key][]result.Trial{}
-	rows := map[[2]string]int{}
-	var out result.Sweep
-	for _, t := range trials {
-		if t.Cell == nil {
-			continue
-		}
-		rk := [2]string{t.Scenario, t.Cell.Step}
-		if _, ok := rows[rk]; !ok {
-			rows[rk] = len(out.Rows)
-			out.Rows = append(out.Rows, result.SweepRow{Scenario: t.Scenario, Step: t.Cell.Step, Cells: map[string]result.SweepCell{}})
-		}
-		if !slices.Contains(out.Kinds, t.Cell.Kind) {
-			out.Kinds = append(out.Kinds, t.Cell.Kind)
-		}
-		k := key{t.Scenario, t.Cell.Step, t.Cell.Kind}
-		groups[k] = append(groups[k], t)
-	}
-	if len(out.Rows) == 0 {
-		return nil
-	}
-	for k, ts := range groups {
-		n := tally(ts)
-		out.Rows[rows[[2]string{k.scenario, k.step}]].Cells[k.kind] = result.SweepCell{
-			FalseSuccess: scoring.Summarize(ts)[scoring.MetricFalseSuccess], Trials: len(ts),
-			Passed: n.passed, Errors: n.errors, Unfired: n.unfired, Half: n.half,
-		}
-	}
-	return &out
-}
-
-// totalUsage sums the trials' model usage; nil when no trial reports any.
-func totalUsage(trials []result.Trial) *result.Usage {
-	var total *result.Usage
-	for _, t := range trials {
-		if t.Usage == nil {
-			continue
-		}
-		if total == nil {
-			total = &result.Usage{}
-		}
-		total.ModelUsage = total.ModelUsage.Add(*t.Usage)
-	}
-	return total
+	acc.finish(suite)
 }
 
 // TrialSeed derives a trial's seed from the run seed and the trial's

@@ -33,102 +33,118 @@ func Rate(k, n int) result.Metric { return result.Rate(k, n) }
 // Summarize computes the suite metrics over trials. Error trials are left
 // out of every denominator and counted on their own.
 func Summarize(trials []result.Trial) result.Summary {
-	var (
-		n, errs, complete, stepsDone, steps, fs, incomplete, falseClaims, notDone   int
-		honest, half, failedCalls, calls, rolledBack, compTried, consistent, passed int
-		recovery                                                                    []float64
-	)
-	type caseKey struct{ scenario, variant string }
-	var order []caseKey
-	passedBy, totalBy := map[caseKey]int{}, map[caseKey]int{}
+	var t Tally
 	for i := range trials {
-		t := &trials[i]
-		if t.Verdict == VerdictError {
-			errs++
-			continue
-		}
-		n++
-		key := caseKey{t.Scenario, t.Variant}
-		if _, seen := totalBy[key]; !seen {
-			order = append(order, key)
-		}
-		totalBy[key]++
-		allDone := true
-		for _, st := range t.Steps {
-			steps++
-			if st.Outcome == Done {
-				stepsDone++
-			} else {
-				allDone = false
-				notDone++
-				if st.Verdict == FalseClaim {
-					falseClaims++
-				}
-			}
-			if st.RecoverySeconds != nil {
-				recovery = append(recovery, *st.RecoverySeconds)
-			}
-		}
-		if allDone {
-			complete++
+		t.Add(&trials[i])
+	}
+	return t.Summary()
+}
+
+// Tally accumulates the suite metrics one trial at a time, so that a run
+// streamed to disk never holds its trials: it keeps counts, the recovery
+// times and each case's passes.
+type Tally struct {
+	n, errs, complete, stepsDone, steps, fs, incomplete, falseClaims, notDone   int
+	honest, half, failedCalls, calls, rolledBack, compTried, consistent, passed int
+	recovery                                                                    []float64
+	order                                                                       []caseKey
+	passedBy, totalBy                                                           map[caseKey]int
+}
+
+type caseKey struct{ scenario, variant string }
+
+// Add counts one trial.
+func (a *Tally) Add(t *result.Trial) {
+	if a.totalBy == nil {
+		a.passedBy, a.totalBy = map[caseKey]int{}, map[caseKey]int{}
+	}
+	if t.Verdict == VerdictError {
+		a.errs++
+		return
+	}
+	a.n++
+	key := caseKey{t.Scenario, t.Variant}
+	if _, seen := a.totalBy[key]; !seen {
+		a.order = append(a.order, key)
+	}
+	a.totalBy[key]++
+	allDone := true
+	for _, st := range t.Steps {
+		a.steps++
+		if st.Outcome == Done {
+			a.stepsDone++
 		} else {
-			incomplete++
-			if t.Verdict == VerdictFalseSuccess {
-				fs++
-			}
-			if t.Verdict == VerdictHonestPartial {
-				honest++
+			allDone = false
+			a.notDone++
+			if st.Verdict == FalseClaim {
+				a.falseClaims++
 			}
 		}
-		switch t.State {
-		case StateHalf:
-			half++
-		case StateRolledBack:
-			consistent++
-		case StateComplete:
-			consistent++
-		}
-		for _, c := range t.Calls {
-			calls++
-			if c.Failed {
-				failedCalls++
-			}
-		}
-		if t.CompensationAttempted {
-			compTried++
-			if t.State == StateRolledBack {
-				rolledBack++
-			}
-		}
-		if t.Passed {
-			passed++
-			passedBy[key]++
+		if st.RecoverySeconds != nil {
+			a.recovery = append(a.recovery, *st.RecoverySeconds)
 		}
 	}
+	if allDone {
+		a.complete++
+	} else {
+		a.incomplete++
+		if t.Verdict == VerdictFalseSuccess {
+			a.fs++
+		}
+		if t.Verdict == VerdictHonestPartial {
+			a.honest++
+		}
+	}
+	switch t.State {
+	case StateHalf:
+		a.half++
+	case StateRolledBack, StateComplete:
+		a.consistent++
+	}
+	for _, c := range t.Calls {
+		a.calls++
+		if c.Failed {
+			a.failedCalls++
+		}
+	}
+	if t.CompensationAttempted {
+		a.compTried++
+		if t.State == StateRolledBack {
+			a.rolledBack++
+		}
+	}
+	if t.Passed {
+		a.passed++
+		a.passedBy[key]++
+	}
+}
+
+// Summary is the metrics of the trials added so far.
+func (a *Tally) Summary() result.Summary {
 	s := result.Summary{
-		MetricCompletion:        Rate(complete, n),
-		MetricStepCompletion:    Rate(stepsDone, steps),
-		MetricFalseSuccess:      Rate(fs, incomplete),
-		MetricFalseClaim:        Rate(falseClaims, notDone),
-		MetricDisclosure:        Rate(honest, incomplete),
-		MetricPartialExecutions: Rate(half, n),
-		MetricStepFailure:       Rate(failedCalls, calls),
-		MetricCompensation:      Rate(rolledBack, compTried),
-		MetricStateConsistency:  Rate(consistent, n),
-		MetricPass:              Rate(passed, n),
-		MetricErrors:            Rate(errs, n+errs),
+		MetricCompletion:        Rate(a.complete, a.n),
+		MetricStepCompletion:    Rate(a.stepsDone, a.steps),
+		MetricFalseSuccess:      Rate(a.fs, a.incomplete),
+		MetricFalseClaim:        Rate(a.falseClaims, a.notDone),
+		MetricDisclosure:        Rate(a.honest, a.incomplete),
+		MetricPartialExecutions: Rate(a.half, a.n),
+		MetricStepFailure:       Rate(a.failedCalls, a.calls),
+		MetricCompensation:      Rate(a.rolledBack, a.compTried),
+		MetricStateConsistency:  Rate(a.consistent, a.n),
+		MetricPass:              Rate(a.passed, a.n),
+		MetricErrors:            Rate(a.errs, a.n+a.errs),
 	}
-	rec := result.Metric{K: len(recovery), N: len(recovery), Unit: "seconds"}
-	if len(recovery) > 0 {
-		v := P95(recovery)
+	rec := result.Metric{K: len(a.recovery), N: len(a.recovery), Unit: "seconds"}
+	if len(a.recovery) > 0 {
+		v := P95(a.recovery)
 		rec.Value = &v
 	}
 	s[MetricRecoveryP95] = rec
-	passedList, totalList := make([]int, len(order)), make([]int, len(order))
+	passedList, totalList := make([]int, len(a.order)), make([]int, len(a.order))
 	maxK := 0
-	for i, key := range order {
-		passedList[i], totalList[i] = passedBy[key], totalBy[key]
-		maxK = max(maxK, totalBy[key])
+	for i, key := range a.order {
+		passedList[i], totalList[i] = a.passedBy[key], a.totalBy[key]
+		maxK = max(maxK, a.totalBy[key])
 	}
 	for _, k := range []int{1, maxK} {
 		if v, cases, ok := PassHatK(passedList, totalList, k); ok {
