@@ -114,10 +114,11 @@ type CaseChange struct {
 	Change string  `json:"change"`
 }
 
-// Load reads a result file, JSON or JSON Lines; a run that did not finish
-// cannot be compared.
+// Load reads a result file's summary and cases, JSON or JSON Lines,
+// without holding its trials; a run that did not finish cannot be
+// compared.
 func Load(path string) (*result.Suite, error) {
-	s, err := result.Read(path)
+	s, err := result.ReadSummary(path)
 	if err != nil {
 		return nil, err
 	}

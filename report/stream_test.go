@@ -82,3 +82,25 @@ var _ = Describe("streamed reports", func() {
 		Expect(back.Trials[2].Scenario).To(Equal(s.Trials[2].Scenario))
 	})
 })
+
+var _ = DescribeTable("ReadSummary reads a result's summary, cases and sweep without its trials",
+	func(format, path string) {
+		s := loadFile(path)
+		file := GinkgoT().TempDir() + "/r." + format
+		Expect(os.WriteFile(file, streamed(format, s), 0o644)).To(Succeed())
+		got, err := result.ReadSummary(file)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(got.Trials).To(BeEmpty())
+		Expect(got.Summary).To(Equal(s.Summary))
+		Expect(got.Cases).To(Equal(s.Cases))
+		Expect(got.Sweep).To(Equal(s.Sweep))
+		Expect(got.Agent).To(Equal(s.Agent))
+		full, err := result.Read(file)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(full.Trials).To(HaveLen(len(s.Trials)))
+	},
+	Entry(nil, "json", suiteFile),
+	Entry(nil, "jsonl", suiteFile),
+	Entry(nil, "json", sweepFile),
+	Entry(nil, "jsonl", sweepFile),
+)

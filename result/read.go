@@ -114,3 +114,110 @@ func decodeLines(r *bufio.Reader) (*Suite, error) {
 	}
 	return &s, ErrIncomplete
 }
+
+// ReadSummary reads a result file, JSON or JSON Lines, without its trials
+// and findings: the header, summary, cases and sweep, in memory the size of
+// one trial, whatever the size of the run. Comparing runs needs no more.
+func ReadSummary(path string) (*Suite, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 1<<16)
+	first, _ := br.Peek(16)
+	var s *Suite
+	if bytes.HasPrefix(bytes.TrimLeft(first, " \t\r\n"), []byte(`{"run"`)) {
+		s, err = summaryLines(br)
+	} else {
+		s, err = summaryDocument(br)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return s, nil
+}
+
+// summaryLines skips the trial lines of a JSON Lines result.
+func summaryLines(r *bufio.Reader) (*Suite, error) {
+	for n := 1; ; n++ {
+		line, err := r.ReadBytes('\n')
+		if len(line) > 0 && bytes.HasPrefix(line, []byte(`{"summary"`)) {
+			var l Line
+			if err := json.Unmarshal(line, &l); err != nil {
+				return nil, fmt.Errorf("line %d: %w", n, err)
+			}
+			l.Summary.Trials, l.Summary.Findings = []Trial{}, []Finding{}
+			return l.Summary, nil
+		}
+		if err != nil {
+			return nil, ErrIncomplete
+		}
+	}
+}
+
+// summaryDocument reads a JSON document member by member, and the trials
+// one at a time, discarding them.
+func summaryDocument(r io.Reader) (*Suite, error) {
+	dec := json.NewDecoder(r)
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, errors.New("not an evalrun result document")
+	}
+	fields := map[string]json.RawMessage{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		key, _ := t.(string)
+		if key == "findings" {
+			if err := skipArray(dec); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if key != "trials" {
+			var v json.RawMessage
+			if err := dec.Decode(&v); err != nil {
+				return nil, err
+			}
+			fields[key] = v
+			continue
+		}
+		if err := skipArray(dec); err != nil {
+			return nil, err
+		}
+	}
+	b, err := json.Marshal(fields)
+	if err != nil {
+		return nil, err
+	}
+	var s Suite
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, fmt.Errorf("not an evalrun result document: %w", err)
+	}
+	s.Trials, s.Findings = []Trial{}, []Finding{}
+	return &s, nil
+}
+
+// skipArray reads past an array (or null), one element at a time.
+func skipArray(dec *json.Decoder) error {
+	t, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	if t == nil {
+		return nil
+	}
+	if t != json.Delim('[') {
+		return errors.New("expected a list")
+	}
+	for dec.More() {
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return err
+		}
+	}
+	_, err = dec.Token()
+	return err
+}
