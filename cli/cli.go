@@ -24,6 +24,7 @@ Usage:
   evalrun list                      scenarios, steps, variants, fault kinds, agents
   evalrun validate [PATH...]        check scenario files (none: the library)
   evalrun compare BASE NEW          compare two result files; exit 1 on a significant regression
+  evalrun merge SHARD...            join the results of a run split with --shard I/N
   evalrun init [--tools] NAME       write a starter scenario NAME.yaml (and tools.yaml)
   evalrun serve SCENARIO [--variant V]
                                     serve one trial's tools over MCP; Ctrl-C prints what happened
@@ -73,6 +74,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		code, err = cmdValidate(args[1:], stdout, stderr)
 	case "claims":
 		code, err = cmdClaims(args[1:], stdout, stderr)
+	case "merge":
+		code, err = cmdMerge(args[1:], stdout, stderr)
 	case "compare":
 		code, err = cmdCompare(args[1:], stdout, stderr)
 	case "init":

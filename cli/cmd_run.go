@@ -38,6 +38,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	systemPrompt := fs.String("system-prompt", "", "`FILE` whose text replaces the default system prompt")
 	maxErrorRate := fs.Float64("max-error-rate", 0, "exit 3 when more than this fraction of trials error (model or harness broke)")
 	scenarioGlob := fs.String("scenario", "", "run only the scenarios whose id matches `GLOB` (order-*, or a list: transfer,chargeback)")
+	shard := fs.String("shard", "", "run only slice `I/N` of the cases (1/3, 2/3, 3/3); evalrun merge joins the results")
 	gateExpr := fs.String("gate", "", "pass or fail on `EXPR` over the metrics instead of on every trial: 'false_success_rate.hi <= 0.10 && pass_rate.rate >= 0.9'")
 	baselinePath := fs.String("baseline", "", "compare with the result `FILE` of an earlier run and fail on a significant regression (see compare)")
 	variantGlob := fs.String("variant", "", "run only the variants whose name matches `GLOB` (clean, or a list: clean,*-lost-write)")
@@ -129,6 +130,13 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		if err := checkUnused(fs, *agentName, externalOnly, "--agent exec or http"); err != nil {
 			return exitUsage, usageError{err: err}
 		}
+	}
+	if *shard != "" {
+		var i, n int
+		if _, err := fmt.Sscanf(*shard, "%d/%d", &i, &n); err != nil || n < 1 || i < 1 || i > n || fmt.Sprintf("%d/%d", i, n) != *shard {
+			return exitUsage, usageError{err: fmt.Errorf("--shard %q: want I/N with 1 <= I <= N, e.g. 2/3", *shard)}
+		}
+		cfg.Shard = &result.Shard{Index: i, Count: n}
 	}
 	var g gate
 	if *gateExpr != "" {

@@ -27,6 +27,9 @@ type Suite struct {
 	Summary Summary `json:"summary"`
 	// Cases summarises each scenario and variant.
 	Cases []Case `json:"cases"`
+	// Shard is set on the result of one slice of a sharded run; merge
+	// joins the slices into the unsharded result.
+	Shard *Shard `json:"shard,omitempty"`
 	// Interrupted is true when the run was stopped before every trial ran;
 	// the trials that finished are all here.
 	Interrupted bool      `json:"interrupted,omitempty"`
@@ -34,6 +37,14 @@ type Suite struct {
 	// Sweep is the step x fault kind matrix of a sweep run.
 	Sweep  *Sweep  `json:"sweep,omitempty"`
 	Trials []Trial `json:"trials"`
+}
+
+// Shard names one slice of a run split across machines: Index of Count,
+// from 1. Cases are dealt round-robin in their order: case j goes to the
+// slice (j mod Count) + 1.
+type Shard struct {
+	Index int `json:"index"`
+	Count int `json:"count"`
 }
 
 // Sweep is where an agent lies: for each scenario step, under each fault

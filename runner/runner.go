@@ -40,6 +40,9 @@ type Config struct {
 	// findings stay with their trials, for the sink to gather.
 	Sink func(t *result.Trial) error
 
+	// Shard, when set, runs only that slice of the cases.
+	Shard *result.Shard
+
 	// Drain, when closed, stops scheduling: the trials already running
 	// finish (bounded by their own timeouts and turns) and are kept.
 	// Cancelling Run's context instead aborts the running trials too.
@@ -87,9 +90,14 @@ func Run(ctx context.Context, list []*scenarios.Scenario, cfg Config) (*result.S
 		jobs = 1
 	}
 	var all []job
+	caseIndex := 0
 	for _, s := range list {
 		steps := scoring.ClaimSteps(s)
 		for _, v := range s.Variants {
+			caseIndex++
+			if sh := cfg.Shard; sh != nil && sh.Count > 1 && (caseIndex-1)%sh.Count != sh.Index-1 {
+				continue
+			}
 			for t := 1; t <= cfg.Trials; t++ {
 				all = append(all, job{index: len(all), scenario: s, variant: v, trial: t, steps: steps})
 			}
@@ -102,7 +110,7 @@ func Run(ctx context.Context, list []*scenarios.Scenario, cfg Config) (*result.S
 	var dropped *agent.Usage // spent by trials cut short
 	suite := &result.Suite{
 		SchemaVersion: result.SchemaVersion, Tool: "evalrun", Agent: cfg.Agent, Seed: cfg.Seed,
-		TrialsPerCase: cfg.Trials, Trials: []result.Trial{}, Model: cfg.Model,
+		TrialsPerCase: cfg.Trials, Trials: []result.Trial{}, Model: cfg.Model, Shard: cfg.Shard,
 	}
 	// Trials finish in any order; they are handed on in the order of the
 	// cases, holding only those that finished early, so that the same seed
