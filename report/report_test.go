@@ -2,7 +2,7 @@ package report_test
 
 import (
 	"bytes"
-	"encoding/json"
+	"context"
 	"encoding/xml"
 	"fmt"
 	"os"
@@ -13,22 +13,50 @@ import (
 
 	"github.com/evalrun/evalrun/report"
 	"github.com/evalrun/evalrun/result"
+	"github.com/evalrun/evalrun/runner"
+	"github.com/evalrun/evalrun/scenarios"
+	"github.com/evalrun/evalrun/scenarios/library"
 )
 
-// The input is a real run's JSON document (checked agent, seed 1, two
-// scenarios); the text report is a pure function of it.
+// The goldens are rendered from a real run made at test time (the checked
+// agent, seed 1, two library scenarios; and a sweep of one), so a change in
+// the runner or the scorer shows up in them. go test ./report -update
+// refreshes them, the run's JSON document included.
 const (
 	suiteFile  = "../fixtures/reports/checked-seed1.json"
 	textGolden = "../fixtures/reports/checked-seed1.txt"
 	colorGold  = "../fixtures/reports/checked-seed1.color.txt"
 )
 
+// realRun runs the checked agent over the given library scenarios, swept
+// with kinds when there are any, and checks its JSON document against the
+// golden file at path.
+func realRun(path string, ids []string, kinds []string) *result.Suite {
+	lib, err := library.Load()
+	Expect(err).NotTo(HaveOccurred())
+	var list []*scenarios.Scenario
+	for _, id := range ids {
+		s, err := scenarios.Find(lib, id)
+		Expect(err).NotTo(HaveOccurred())
+		if kinds != nil {
+			s, err = scenarios.Sweep(s, kinds)
+			Expect(err).NotTo(HaveOccurred())
+		}
+		list = append(list, s)
+	}
+	suite, err := runner.Run(context.Background(), list, runner.Config{Agent: "checked", Trials: 1, Seed: 1, Jobs: 4})
+	Expect(err).NotTo(HaveOccurred())
+	var b bytes.Buffer
+	Expect(report.JSON(&b, suite, report.Options{})).To(Succeed())
+	golden(path, b.Bytes())
+	return suite
+}
+
 func loadSuite() (*result.Suite, []byte) {
+	s := realRun(suiteFile, []string{"exchange", "order-cancellation"}, nil)
 	b, err := os.ReadFile(suiteFile)
 	Expect(err).NotTo(HaveOccurred())
-	var s result.Suite
-	Expect(json.Unmarshal(b, &s)).To(Succeed())
-	return &s, b
+	return s, b
 }
 
 func golden(path string, got []byte) {
@@ -149,12 +177,9 @@ const sweepFile = "../fixtures/reports/sweep-checked.json"
 
 var _ = Describe("the sweep matrix", func() {
 	load := func() *result.Suite {
-		b, err := os.ReadFile(sweepFile)
-		Expect(err).NotTo(HaveOccurred())
-		var s result.Suite
-		Expect(json.Unmarshal(b, &s)).To(Succeed())
+		s := realRun(sweepFile, []string{"order-cancellation"}, []string{"hard_error", "ack_without_apply", "timeout_after_commit", "stale_read", "compensation_noop"})
 		Expect(s.Sweep).NotTo(BeNil())
-		return &s
+		return s
 	}
 
 	It("replaces the case table in the text report and matches the golden files", func() {
