@@ -1,21 +1,56 @@
 package cli
 
 import (
+	"bytes"
+	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sync"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+
+	"github.com/evalrun/evalrun/result"
 )
+
+// binary builds evalrun once, for tests that need it as a process.
+var binary = sync.OnceValue(func() string {
+	bin := filepath.Join(os.TempDir(), fmt.Sprintf("evalrun-test-%d", os.Getpid()))
+	out, err := exec.Command("go", "build", "-o", bin, "../cmd/evalrun").CombinedOutput()
+	Expect(err).NotTo(HaveOccurred(), string(out))
+	return bin
+})
+
+var _ = AfterSuite(func() { _ = os.Remove(filepath.Join(os.TempDir(), fmt.Sprintf("evalrun-test-%d", os.Getpid()))) })
+
+var _ = Describe("a streamed run killed midway", func() {
+	It("leaves a JSON Lines file of every trial that finished", func() {
+		out := filepath.Join(GinkgoT().TempDir(), "r.jsonl")
+		cmd := exec.Command(binary(), "run", "--agent", "exec", "--agent-cmd", "sleep 0.05; echo All done.", "--jobs", "1",
+			"--format", "jsonl", "--out", out, "order-cancellation")
+		Expect(cmd.Start()).To(Succeed())
+		Eventually(func() int {
+			b, _ := os.ReadFile(out)
+			return bytes.Count(b, []byte("\n"))
+		}, 10*time.Second, 20*time.Millisecond).Should(BeNumerically(">=", 3))
+		Expect(cmd.Process.Kill()).To(Succeed())
+		_ = cmd.Wait()
+		s, err := result.Read(out)
+		Expect(errors.Is(err, result.ErrIncomplete)).To(BeTrue(), "%v", err)
+		Expect(len(s.Trials)).To(BeNumerically(">=", 2))
+		Expect(len(s.Trials)).To(BeNumerically("<", 10))
+		Expect(s.Trials[0].Scenario).To(Equal("order-cancellation"))
+		Expect(s.Agent).To(Equal("exec"))
+	})
+})
 
 var _ = Describe("sharding", func() {
 	It("three shards run as separate processes merge into the unsharded result, byte for byte", func() {
 		dir := GinkgoT().TempDir()
-		bin := filepath.Join(dir, "evalrun")
-		out, err := exec.Command("go", "build", "-o", bin, "../cmd/evalrun").CombinedOutput()
-		Expect(err).NotTo(HaveOccurred(), string(out))
+		bin := binary()
 		args := []string{"run", "--agent", "checked", "--trials", "2", "--seed", "4", "--format", "json"}
 		whole := filepath.Join(dir, "whole.json")
 		Expect(exec.Command(bin, append(args, "--out", whole)...).Run()).To(MatchError(ContainSubstring("exit status 1")))
