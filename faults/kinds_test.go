@@ -121,7 +121,7 @@ var _ = DescribeTable("each kind on an issue_refund call of 30.00",
 		By("the ledger")
 		Expect(b.layer.Ledger()).To(Equal([]faults.Injection{{
 			Fault: "f", Kind: kind, Tool: "issue_refund", Call: "call-1", Index: 1,
-			Response: sent, State: effect, At: clock,
+			Response: sent, State: string(effect), At: clock,
 		}}))
 		Expect(b.layer.Fired()).To(Equal(map[string]int{"f": 1}))
 
@@ -246,7 +246,7 @@ var _ = DescribeTable("partial_apply on a tool without its own partial effect co
 			Expect(world.Diff(before, b.w.Snapshot())).To(Equal(want))
 		}
 		Expect(b.layer.Ledger()).To(HaveLen(1))
-		Expect(b.layer.Ledger()[0].State).To(Equal(faults.Partial))
+		Expect(b.layer.Ledger()[0].State).To(Equal(string(faults.Partial)))
 	},
 	Entry("cancel_order records the reason, not the cancellation (1 of 3)", "",
 		"cancel_order", `{"order_id": "A1001", "reason": "late"}`,

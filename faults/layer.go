@@ -21,16 +21,7 @@ import (
 const CallDuration = time.Second
 
 // Injection is one ledger entry: a fault that fired on a call.
-type Injection struct {
-	Fault    string        `json:"fault"`
-	Kind     string        `json:"kind"`
-	Tool     string        `json:"tool"`
-	Call     string        `json:"call"`
-	Index    int           `json:"index"`
-	Response string        `json:"response"`
-	State    Effect        `json:"state"`
-	At       time.Duration `json:"at_ns"`
-}
+type Injection = result.Injection
 
 // CallRecord is one tool call as the harness saw it.
 type CallRecord struct {
@@ -241,7 +232,7 @@ func (l *Layer) call(ctx context.Context, rec *CallRecord) (mocktools.Response, 
 		l.world.Advance(f.replyDelay())
 		l.ledger = append(l.ledger, Injection{
 			Fault: f.spec.Name, Kind: f.kind.Name(), Tool: name, Call: id, Index: f.matched,
-			Response: fmt.Sprintf("%s %s", resp.Status, resp.Content()), State: state.effect, At: l.world.Now(),
+			Response: fmt.Sprintf("%s %s", resp.Status, resp.Content()), State: string(state.effect), At: l.world.Now(),
 		})
 		names = append(names, f.spec.Name)
 	}
@@ -392,16 +383,6 @@ func decodeArgs(raw string) (mocktools.Args, error) {
 	var args mocktools.Args
 	err := json.Unmarshal([]byte(raw), &args)
 	return args, err
-}
-
-// Results converts a ledger to the result model's records.
-func Results(ledger []Injection) []result.Injection {
-	out := make([]result.Injection, len(ledger))
-	for i, in := range ledger {
-		out[i] = result.Injection{Fault: in.Fault, Kind: in.Kind, Tool: in.Tool, Call: in.Call, Index: in.Index,
-			Response: in.Response, State: string(in.State), At: in.At}
-	}
-	return out
 }
 
 // CallResults converts call records to the result model's.

@@ -75,7 +75,7 @@ var _ = Describe("every kind under every trigger", func() {
 				Expect(b.firedOn()).To(Equal(want))
 				for _, in := range b.layer.Ledger() {
 					Expect(in.Kind).To(Equal(k.Name()))
-					Expect(in.State).To(Equal(k.State()))
+					Expect(in.State).To(Equal(string(k.State())))
 				}
 				Expect(b.layer.Fired()).To(Equal(map[string]int{"f": len(tr.fires)}))
 				for i, c := range b.layer.Calls() {

@@ -280,7 +280,7 @@ func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result
 		Unfinished: tr.OutOfTurns, MaxTurns: tr.Turns,
 	})
 	t.FinalMessage = tr.Final
-	t.Ledger = faults.Results(layer.Ledger())
+	t.Ledger = orEmpty(layer.Ledger())
 	t.Calls = faults.CallResults(layer.Calls())
 	t.Transcript = orEmpty(tr.Messages)
 	t.Turns, t.OutOfTurns, t.External = tr.Turns, tr.OutOfTurns, tr.External
