@@ -20,9 +20,10 @@ const usage = `evalrun runs multi-step scenarios against an agent whose tools fa
 silently, and scores what the agent told the user against what happened.
 
 Usage:
-  evalrun run [flags] [PATH...]     run scenarios (none: the bundled library)
-  evalrun list                      scenarios, steps, variants, fault kinds, agents
-  evalrun validate [PATH...]        check scenario files (none: the library)
+  evalrun run [flags] [PATH|ID...]  run scenarios (none: the bundled library)
+  evalrun list [--tools ID] [--format json]
+                                    scenarios, steps, variants, fault kinds, agents, packs
+  evalrun validate [PATH...]        check scenario and pack files (none: the library)
   evalrun compare BASE NEW          compare two result files; exit 1 on a significant regression
   evalrun merge SHARD...            join the results of a run split with --shard I/N
   evalrun init [--tools] NAME       write a starter scenario NAME.yaml (and tools.yaml)
@@ -40,11 +41,13 @@ Examples:
   evalrun run --agent exec --agent-cmd 'node my-agent.mjs' --trials 3
   evalrun run --agent http --agent-url http://127.0.0.1:8787/
   evalrun serve order-cancellation --variant refund-lost-write
+  evalrun run --agent saga --trials 5 --format jsonl --out new.jsonl --baseline base.json
+  evalrun compare --format markdown base.json new.jsonl
   evalrun validate scenarios/
   echo "Your order is cancelled and refunded." | evalrun claims --scenario order-cancellation --message -
 
-Exit codes: 0 every trial passed, 1 a trial failed, 2 usage or invalid
-scenario, 3 harness or backend error.
+Exit codes: 0 every trial passed (or the gate held), 1 a trial failed (or
+the gate failed), 2 usage or invalid input, 3 harness or backend error.
 Run 'evalrun COMMAND -h' for a command's flags.
 `
 
