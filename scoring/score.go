@@ -88,14 +88,22 @@ func seconds(sec float64) string {
 	return time.Duration(sec * float64(time.Second)).String()
 }
 
+// compensationAttempted says whether a call undid a step. When the undo
+// and the gold action are the same tool with the same scalar arguments (a
+// group change and its reverse differ only in their lists), a call counts
+// as the undo only when its arguments are the undo's, lists included.
 func compensationAttempted(s *scenarios.Scenario, calls []faults.CallRecord) bool {
 	for _, st := range s.Steps {
 		if st.Compensate == nil {
 			continue
 		}
 		target := st.Compensate.Target()
+		ambiguous := st.Action.Target().Tool == target.Tool && world.Equal(world.Clone(st.Action.Target().Args), world.Clone(target.Args))
 		for _, c := range calls {
-			if target.Matches(c.Tool, c.Decoded) {
+			if !target.Matches(c.Tool, c.Decoded) {
+				continue
+			}
+			if !ambiguous || world.Equal(world.Clone(map[string]any(c.Decoded)), world.Clone(st.Compensate.Args)) {
 				return true
 			}
 		}

@@ -1,6 +1,7 @@
 package scoring_test
 
 import (
+	"context"
 	"errors"
 	"time"
 
@@ -10,7 +11,9 @@ import (
 	"github.com/evalrun/evalrun/claims"
 	"github.com/evalrun/evalrun/faults"
 	"github.com/evalrun/evalrun/result"
+	"github.com/evalrun/evalrun/runner"
 	"github.com/evalrun/evalrun/scenarios"
+	"github.com/evalrun/evalrun/scenarios/library"
 	"github.com/evalrun/evalrun/scoring"
 )
 
@@ -121,5 +124,30 @@ var _ = Describe("scoring a trial", func() {
 		Expect(t.Error).To(Equal("model turn 1: 401"))
 		Expect(t.Passed).To(BeFalse())
 		Expect(t.Findings).To(BeEmpty())
+	})
+})
+
+var _ = Describe("a compensation attempt", func() {
+	// In team-move the undo of a group change is the same tool with the
+	// same user and the lists swapped: only the lists tell them apart.
+	It("is told from the gold action by its lists when the scalar arguments agree", func() {
+		lib, err := library.Load()
+		Expect(err).NotTo(HaveOccurred())
+		s, err := scenarios.Find(lib, "team-move")
+		Expect(err).NotTo(HaveOccurred())
+		for _, c := range []struct {
+			agent, variant string
+			want           bool
+		}{{"naive", "clean", false}, {"saga", "lists-lost-write", true}} {
+			one := *s
+			for _, v := range s.Variants {
+				if v.Name == c.variant {
+					one.Variants = []*scenarios.Variant{v}
+				}
+			}
+			suite, err := runner.Run(context.Background(), []*scenarios.Scenario{&one}, runner.Config{Agent: c.agent, Trials: 1, Seed: 1, Jobs: 1})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(suite.Trials[0].CompensationAttempted).To(Equal(c.want), c.agent)
+		}
 	})
 })
