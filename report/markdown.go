@@ -39,6 +39,9 @@ func Markdown(w io.Writer, s *result.Suite, _ Options) error {
 	if s.Interrupted {
 		b.WriteString("; **interrupted**: only the trials that finished")
 	}
+	for _, w := range s.Warnings {
+		fmt.Fprintf(&b, "\n\n**warning:** %s", md(w))
+	}
 	b.WriteString("\n\n| metric | k/n | rate | 95% CI |\n|---|---|---|---|\n")
 	for _, name := range result.MetricOrder {
 		m, ok := s.Summary[name]

@@ -51,6 +51,9 @@ func Text(w io.Writer, s *result.Suite, o Options) error {
 	if s.Interrupted {
 		ew.printf("%s\n\n", p.warn("interrupted: the report covers only the trials that finished"))
 	}
+	for _, w := range s.Warnings {
+		ew.printf("%s %s\n\n", p.warn("warning:"), w)
+	}
 	failing := 0
 	for _, t := range s.Trials {
 		if !t.Passed {

@@ -34,6 +34,9 @@ type Suite struct {
 	// the trials that finished are all here.
 	Interrupted bool      `json:"interrupted,omitempty"`
 	Findings    []Finding `json:"findings"`
+	// Warnings are problems that did not stop the run but qualify what it
+	// measured (model calls with no usable token counts, trials dropped).
+	Warnings []string `json:"warnings,omitempty"`
 	// Sweep is the step x fault kind matrix of a sweep run.
 	Sweep  *Sweep  `json:"sweep,omitempty"`
 	Trials []Trial `json:"trials"`

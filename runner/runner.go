@@ -195,6 +195,12 @@ schedule:
 	if suite.Usage != nil && cfg.Cost != nil && suite.Usage.Unknown == 0 {
 		suite.Usage.CostUSD = cfg.Cost(suite.Usage.ModelUsage)
 	}
+	if suite.Usage != nil && suite.Usage.Unknown > 0 {
+		suite.Warnings = append(suite.Warnings, fmt.Sprintf("%d model request(s) reported no usable token counts: they are not in the token sums, and the cost is unknown", suite.Usage.Unknown))
+	}
+	if missing > 0 {
+		suite.Warnings = append(suite.Warnings, fmt.Sprintf("%d trial(s) were stopped midway and dropped: they measured nothing; their model calls count in the usage", missing))
+	}
 	return suite, nil
 }
 
