@@ -8,10 +8,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/evalrun/evalrun/agent"
+	"github.com/evalrun/evalrun/internal/excerpt"
 )
 
 // service is one trial of --agent http.
@@ -92,12 +92,8 @@ func (s *service) Drive(ctx context.Context, at agent.Trial) (agent.Transcript, 
 
 // start is the beginning of a body, on one line, quoted.
 func start(b []byte) string {
-	if len(b) > 300 {
-		b = b[:300]
-	}
-	s := strings.Join(strings.Fields(strings.ToValidUTF8(string(b), "\uFFFD")), " ")
-	if s == "" {
+	if len(strings.TrimSpace(string(b))) == 0 {
 		return "an empty body"
 	}
-	return strconv.Quote(s)
+	return excerpt.Of(b, 300)
 }

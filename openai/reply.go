@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/evalrun/evalrun/agent"
+	"github.com/evalrun/evalrun/internal/excerpt"
 )
 
 // MaxReplyBytes bounds one reply body. A chat completion is kilobytes; a
@@ -262,16 +263,7 @@ func errorText(raw json.RawMessage) string {
 }
 
 // Excerpt is the start of a body, on one line, for an error message.
-func Excerpt(b []byte) string {
-	if len(b) > 1024 {
-		b = b[:1024]
-	}
-	s := strings.Join(strings.Fields(strings.ToValidUTF8(string(b), "\uFFFD")), " ")
-	if r := []rune(s); len(r) > 200 {
-		s = string(r[:200]) + "..."
-	}
-	return strconv.Quote(s)
-}
+func Excerpt(b []byte) string { return excerpt.Of(b, 200) }
 
 // orNone is a header or a finish reason for a message: "none" when empty,
 // control characters and invalid UTF-8 escaped.
