@@ -1,6 +1,10 @@
 package claims
 
-import "strings"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
 
 // A phrase pattern is a space-separated list of elements matched against tokens:
 //
@@ -39,29 +43,95 @@ type pattern struct {
 	term  bool   // from a scenario's terms or step ID: yields to built-in phrases it overlaps
 }
 
-func compilePattern(src string, k kind, f form, step string) *pattern {
-	p := &pattern{kind: k, form: f, step: step}
-	for _, f := range strings.Fields(src) {
+// PatternError is a malformed phrase pattern. A pattern that compiled
+// anyway would match something other than what its author wrote ("~12"
+// read as a gap of 1), so every problem is reported, with its column.
+type PatternError struct {
+	Pattern string
+	Col     int // 1-based byte column of the element or alternative at fault
+	Msg     string
+}
+
+func (e *PatternError) Error() string {
+	return fmt.Sprintf("pattern %q, column %d: %s", e.Pattern, e.Col, e.Msg)
+}
+
+// maxGap bounds ~N: a phrase spread over more words is a sentence, not a phrase.
+const maxGap = 9
+
+// parsePattern reads src in the syntax above.
+func parsePattern(src string) ([]elem, error) {
+	var es []elem
+	fail := func(col int, format string, a ...any) ([]elem, error) {
+		return nil, &PatternError{Pattern: src, Col: col + 1, Msg: fmt.Sprintf(format, a...)}
+	}
+	for col := 0; col < len(src); {
+		if src[col] == ' ' || src[col] == '\t' {
+			col++
+			continue
+		}
+		end := col
+		for end < len(src) && src[end] != ' ' && src[end] != '\t' {
+			end++
+		}
+		f, at := src[col:end], col
+		col = end
 		var e elem
 		switch {
 		case f[0] == '~':
-			e.gap = int(f[1] - '0')
-		case f[0] == '?':
-			e.opt = true
-			f = f[1:]
+			n, err := strconv.Atoi(f[1:])
+			if err != nil || n < 1 || n > maxGap {
+				return fail(at, "gap %q: want ~ and a number from 1 to %d", f, maxGap)
+			}
+			if len(es) > 0 && es[len(es)-1].gap > 0 {
+				return fail(at, "two gaps in a row: write one")
+			}
+			e.gap = n
+			es = append(es, e)
+			continue
+		case f[0] == '?' && len(f) > 1:
+			e.opt, f, at = true, f[1:], at+1
 		case f[0] == '!' && len(f) > 1:
-			e.not = true
-			f = f[1:]
+			e.not, f, at = true, f[1:], at+1
 		}
-		if e.gap == 0 {
-			e.alts = strings.Split(f, "|")
+		for i, a := range strings.Split(f, "|") {
+			switch {
+			case a == "":
+				if at == end { // the last: point at the bar before it
+					at--
+				}
+				return fail(at, "empty alternative in %q", f)
+			case i == 0 && (a[0] == '?' || a[0] == '!') && len(a) > 1 || a[0] == '~':
+				return fail(at, "%q: ~, ? and ! start an element, not an alternative", a)
+			case strings.IndexByte(a, '*') >= 0 && (a == "*" || strings.IndexByte(a, '*') != len(a)-1):
+				return fail(at, "%q: * ends a prefix of at least one character", a)
+			case strings.ToLower(a) != a:
+				return fail(at, "%q: replies are matched lower-cased, so patterns are lower case", a)
+			}
+			e.alts = append(e.alts, a)
+			at += len(a) + 1
 		}
-		p.elems = append(p.elems, e)
+		es = append(es, e)
 	}
-	if len(p.elems) == 0 || p.elems[0].gap > 0 || p.elems[0].opt || p.elems[0].not {
-		panic("claims: pattern must start with a word: " + src)
+	switch {
+	case len(es) == 0:
+		return fail(0, "empty pattern")
+	case es[0].gap > 0 || es[0].opt || es[0].not:
+		return fail(0, "a pattern starts with a word that must be there")
+	case es[len(es)-1].gap > 0:
+		return fail(len(src)-1, "a gap at the end skips nothing")
 	}
-	return p
+	return es, nil
+}
+
+// compilePattern compiles a built-in pattern; a malformed one is a bug in
+// this package, caught at init by every test.
+func compilePattern(src string, k kind, f form, step string) *pattern {
+	es, err := parsePattern(src)
+	if err != nil {
+		panic("claims: " + err.Error())
+	}
+	return &pattern{elems: es, kind: k, form: f, step: step}
 }
 
 // matchAt returns the end (exclusive) of a match starting at toks[i], or -1.

@@ -1,0 +1,82 @@
+package claims_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/evalrun/evalrun/claims"
+)
+
+var _ = Describe("phrase patterns", func() {
+	DescribeTable("a malformed pattern is an error at its column",
+		func(src string, col int, msg string) {
+			_, err := claims.MatchPattern(src, "anything")
+			var pe *claims.PatternError
+			Expect(errors.As(err, &pe)).To(BeTrue(), "pattern %q compiled", src)
+			Expect(pe.Col).To(Equal(col))
+			Expect(pe.Msg).To(ContainSubstring(msg))
+			Expect(err.Error()).To(ContainSubstring(src))
+		},
+		Entry("a two-digit gap", "order ~12 voided", 7, "from 1 to 9"),
+		Entry("a gap of letters", "order ~x voided", 7, `"~x"`),
+		Entry("a gap of zero", "order ~0 voided", 7, "from 1 to 9"),
+		Entry("a bare ~", "order ~ voided", 7, `"~"`),
+		Entry("two gaps", "order ~2 ~3 voided", 10, "two gaps"),
+		Entry("a gap first", "~2 order", 1, "starts with a word"),
+		Entry("an optional first", "?the order", 1, "starts with a word"),
+		Entry("a negation first", "!not order", 1, "starts with a word"),
+		Entry("a gap last", "order voided ~2", 15, "at the end"),
+		Entry("an empty alternative", "order|| voided", 7, "empty alternative"),
+		Entry("a leading bar", "order |voided", 7, "empty alternative"),
+		Entry("a gap as an alternative", "order a|~2", 9, "not an alternative"),
+		Entry("a star alone", "order *", 7, "prefix"),
+		Entry("a star inside", "ref*und", 1, "prefix"),
+		Entry("upper case", "Refunded", 1, "lower case"),
+		Entry("upper case in an optional", "order ?The", 8, "lower case"),
+		Entry("nothing", "   ", 1, "empty pattern"),
+	)
+
+	DescribeTable("a well-formed pattern matches what it says",
+		func(src, text string, want bool) {
+			got, err := claims.MatchPattern(src, text)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(got).To(Equal(want), "%q in %q", src, text)
+		},
+		Entry("alternatives", "refunded|reimbursed", "you were reimbursed", true),
+		Entry("a prefix", "refund*", "refunding now", true),
+		Entry("an optional present", "back ?in stock", "back in stock", true),
+		Entry("an optional absent", "back ?in stock", "back stock", true),
+		Entry("a gap within its width", "order ~3 voided", "order A1 was voided", true),
+		Entry("a gap too narrow", "order ~1 voided", "order A1 was voided", false),
+		Entry("a gap never crosses and", "order ~3 voided", "order and voided", false),
+		Entry("a negation", "credit !card", "a credit card", false),
+		Entry("a negation passed", "credit !card", "a credit of $5", true),
+		Entry("a negation at the end of the text", "credit !card", "a credit", true),
+		Entry("punctuation as a word", "new !.|?", "a new one", true),
+	)
+})
+
+// FuzzPattern checks that any source compiles or is refused with an error
+// that names a column inside it; never a panic.
+func FuzzPattern(f *testing.F) {
+	for _, s := range []string{"order ~3 voided", "~12", "?a|b !c", "a||b", "$*|€* ~2 back", "x ~", "! ?"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		_, err := claims.MatchPattern(src, "the order was voided and $5 is back")
+		if err == nil {
+			return
+		}
+		var pe *claims.PatternError
+		if !errors.As(err, &pe) {
+			t.Fatalf("%q: %v is not a PatternError", src, err)
+		}
+		if pe.Col < 1 || pe.Col > max(len(src), 1) || strings.TrimSpace(pe.Msg) == "" {
+			t.Fatalf("%q: column %d, message %q", src, pe.Col, pe.Msg)
+		}
+	})
+}
