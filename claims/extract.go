@@ -70,6 +70,7 @@ type extraction struct {
 	occ      []uint8 // per token: layers already matched (bit per layer)
 	askAt    []int   // per sentence: first clause that opens like a question, or -1
 	byID     map[string]int
+	trace    *trace // nil unless explaining
 }
 
 var pool = sync.Pool{New: func() any { return new(extraction) }}
@@ -112,7 +113,7 @@ func newExtraction(message string, steps []Step) *extraction {
 }
 
 func (x *extraction) release() {
-	x.steps, x.extra, x.byID = nil, nil, nil
+	x.steps, x.extra, x.byID, x.trace = nil, nil, nil, nil
 	pool.Put(x)
 }
 
@@ -141,15 +142,20 @@ func (x *extraction) run() Overall {
 	for ci := range x.cls {
 		x.groupClause(ci)
 	}
+	x.trace.keep(0, x.groups)
 	x.crossClause()
+	x.trace.keep(1, x.groups)
 	x.lineMarks()
 	qualified := false
-	for _, g := range x.groups {
+	for gi, g := range x.groups {
 		for _, m := range x.ms[g.mlo:g.mhi] {
 			if g.failed {
 				x.state[m.step] = Failed // the failure a retry follows takes back a done
 			}
 			x.state[m.step] = combine(x.state[m.step], g.v.claim)
+			if x.trace != nil && g.v.claim != Unmentioned && x.state[m.step] == g.v.claim {
+				x.trace.decisive[m.step] = gi
+			}
 		}
 	}
 	for _, c := range x.state {

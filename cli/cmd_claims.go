@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/evalrun/evalrun/claims"
 	"github.com/evalrun/evalrun/scenarios"
@@ -17,11 +18,13 @@ func cmdClaims(args []string, stdout, stderr io.Writer) (int, error) {
 }
 
 // cmdClaimsFrom prints the claims the extractor reads in a reply, as JSON:
-// the overall statement and each step's effective claim.
+// the overall statement and each step's effective claim; with --explain, as
+// text, why.
 func cmdClaimsFrom(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
-	fs := newFlags("claims", "--scenario ID --message FILE|- [PATH...]", stderr)
+	fs := newFlags("claims", "--scenario ID --message FILE|- [--explain] [PATH...]", stderr)
 	id := fs.String("scenario", "", "the scenario whose steps the reply is about")
 	msg := fs.String("message", "", "the reply: a file, or - for standard input")
+	explain := fs.Bool("explain", false, "say, per step, which words were read and which rule decided (text)")
 	paths, err := parse(fs, args)
 	if err != nil {
 		return exitUsage, err
@@ -46,8 +49,41 @@ func cmdClaimsFrom(args []string, stdin io.Reader, stdout, stderr io.Writer) (in
 	if err != nil {
 		return exitUsage, usageError{err: err}
 	}
+	if *explain {
+		return exitPass, writeExplanation(stdout, claims.Explain(string(text), scoring.ClaimSteps(s)))
+	}
 	res := claims.Extract(string(text), scoring.ClaimSteps(s))
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
 	return exitPass, enc.Encode(res)
+}
+
+// writeExplanation prints an explanation: per step its claim and what
+// decided it, then each mention ("*" the deciding one) with its clause, the
+// rule and the cues read there.
+func writeExplanation(w io.Writer, ex claims.Explanation) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "overall statement: %s\n", ex.Overall)
+	for _, st := range ex.Steps {
+		if st.DecidedBy == "overall" {
+			fmt.Fprintf(&b, "\n%s: %s, from the overall statement (no clause says what happened to it)\n", st.Step, st.Claim)
+		} else {
+			fmt.Fprintf(&b, "\n%s: %s\n", st.Step, st.Claim)
+		}
+		if len(st.Mentions) == 0 && st.DecidedBy == "nothing" {
+			b.WriteString("  no words name it; add them to the step's terms if the reply does\n")
+		}
+		for _, r := range st.Mentions {
+			mark := "-"
+			if r.Decisive {
+				mark = "*"
+			}
+			fmt.Fprintf(&b, "  %s %q in %q\n      %s: %s\n", mark, r.Words, r.Clause, r.Claim, r.Rule)
+			if len(r.Cues) > 0 {
+				fmt.Fprintf(&b, "      cues: %s\n", strings.Join(r.Cues, "; "))
+			}
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }

@@ -213,6 +213,29 @@ var _ = Describe("evalrun claims", func() {
 		Expect(stdout).To(MatchJSON(`{"overall":"success","steps":{"refund":"done","replacement":"done"}}`))
 	})
 
+	It("explains, per step, the words read and the rule that decided", func() {
+		var out, errOut bytes.Buffer
+		code, err := cmdClaimsFrom([]string{"--scenario", "order-cancellation", "--message", "-", "--explain"},
+			strings.NewReader("I cancelled your order, but the refund did not go through. Everything else is done."), &out, &errOut)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(code).To(Equal(exitPass))
+		Expect(out.String()).To(Equal(`overall statement: success
+
+cancel_order: done
+  * "cancelled" in "i cancelled your order,"
+      done: its own form (a done or undone phrase)
+
+restock: done, from the overall statement (no clause says what happened to it)
+
+refund: failed
+  * "refund" in "the refund did not go through."
+      failed: a negation, ability or attempt governing it
+      cues: negation: not
+
+notify: done, from the overall statement (no clause says what happened to it)
+`))
+	})
+
 	DescribeTable("rejects bad input with exit 2",
 		func(want string, args ...string) {
 			code, _, stderr := evalrun(append([]string{"claims"}, args...)...)

@@ -1,0 +1,150 @@
+package claims
+
+import "strings"
+
+// Explanation says why each step got its claim, so that a scenario author
+// sees which words were read and which rule decided, and can fix a phrase
+// or a term instead of guessing. It comes from the same reading as Extract.
+type Explanation struct {
+	Overall Overall       `json:"overall"`
+	Steps   []StepReading `json:"steps"`
+}
+
+// StepReading is one step: its final claim, what decided it, and every
+// place the reply names it.
+type StepReading struct {
+	Step  string `json:"step"`
+	Claim Claim  `json:"claim"`
+	// DecidedBy is "mention" (the mention marked Decisive), "overall" (no
+	// clause says anything of the step; the statement about the whole
+	// request stands for it) or "nothing".
+	DecidedBy string    `json:"decided_by"`
+	Mentions  []Reading `json:"mentions"`
+}
+
+// Reading is one mention of a step and what its clause says of it.
+type Reading struct {
+	Words  string `json:"words"`  // the words that name the step, as read (lower-cased, misspellings corrected)
+	Clause string `json:"clause"` // the clause they stand in
+	Claim  Claim  `json:"claim"`  // what this mention says
+	Rule   string `json:"rule"`   // what gave that claim
+	// Cues are the status, mood and overall phrases of the clause, each as
+	// "kind: words".
+	Cues     []string `json:"cues,omitempty"`
+	Decisive bool     `json:"decisive,omitempty"` // this reading gave the final claim
+}
+
+// Explain reads message as Extract does and says why.
+func Explain(message string, steps []Step) Explanation {
+	x := newExtraction(message, steps)
+	defer x.release()
+	x.trace = &trace{decisive: make([]int, len(steps))}
+	for i := range x.trace.decisive {
+		x.trace.decisive[i] = -1
+	}
+	ov := x.run()
+	out := Explanation{Overall: ov, Steps: make([]StepReading, len(steps))}
+	for i, st := range steps {
+		out.Steps[i] = StepReading{Step: st.ID, Claim: x.state[i], DecidedBy: "nothing", Mentions: []Reading{}}
+		if x.state[i] != Unmentioned {
+			out.Steps[i].DecidedBy = "overall"
+		}
+	}
+	for gi, g := range x.groups {
+		for _, m := range x.ms[g.mlo:g.mhi] {
+			r := Reading{
+				Words:  x.text(m.lo, m.hi),
+				Clause: x.text(x.cls[g.clause].lo, x.cls[g.clause].hi),
+				Claim:  g.v.claim,
+				Rule:   x.trace.rule(gi, g),
+				Cues:   x.cueWords(g.clause),
+			}
+			if x.trace.decisive[m.step] == gi && out.Steps[m.step].DecidedBy != "mention" {
+				r.Decisive = true
+				out.Steps[m.step].DecidedBy = "mention"
+			}
+			out.Steps[m.step].Mentions = append(out.Steps[m.step].Mentions, r)
+		}
+	}
+	return out
+}
+
+// trace records, while explaining, the group claims between the stages of
+// run and the group that decided each step.
+type trace struct {
+	own, carried []verdict // per group: after its clause; after the clauses around it
+	decisive     []int     // per step: the deciding group, or -1
+}
+
+// keep records the group claims after stage 0 (own clause) or 1 (carried).
+func (t *trace) keep(stage int, gs []group) {
+	if t == nil {
+		return
+	}
+	vs := make([]verdict, len(gs))
+	for i, g := range gs {
+		vs[i] = g.v
+	}
+	if stage == 0 {
+		t.own = vs
+	} else {
+		t.carried = vs
+	}
+}
+
+// rule names what gave group gi its final claim.
+func (t *trace) rule(gi int, g group) string {
+	switch {
+	case g.voided == voidCond:
+		return "under a condition: claims nothing yet"
+	case g.voided == voidWish:
+		return "the customer's request restated: claims nothing"
+	case g.v != t.carried[gi]:
+		return "a status mark opening the line"
+	case g.v != t.own[gi]:
+		return "carried from a clause that refers back to it"
+	}
+	return sourceRules[g.v.src]
+}
+
+var sourceRules = [...]string{
+	srcNone:   "nothing in its clause says what happened",
+	srcCue:    "a status word or mark about it",
+	srcForm:   "its own form (a done or undone phrase)",
+	srcAux:    "a negation, ability or attempt governing it",
+	srcFuture: "a future form",
+	srcMood:   "an offer, intention, question or condition: no claim",
+	srcWeak:   "only a time word",
+}
+
+var kindNames = [...]string{
+	kDone: "done", kFail: "failed", kNeg: "negation", kPending: "pending", kLater: "later",
+	kFuture: "future", kStrong: "doubt", kRollback: "rollback", kNeutral: "neutral", kAble: "able",
+	kTried: "tried", kExcept: "except", kRetried: "retried", kOffer: "offer", kIntent: "intent",
+	kWish: "request", kCond: "condition", kOvSuccess: "overall success", kOvPartial: "overall partial",
+	kOvFailAll: "overall failure", kOvFailSome: "overall failure",
+}
+
+// cueWords lists the cues of clause ci.
+func (x *extraction) cueWords(ci int) []string {
+	d := x.cd[ci]
+	var out []string
+	for _, c := range x.cues[d.clo:d.chi] {
+		if int(c.k) < len(kindNames) && kindNames[c.k] != "" {
+			out = append(out, kindNames[c.k]+": "+x.text(c.lo, c.hi))
+		}
+	}
+	return out
+}
+
+// text is tokens lo..hi as read: lower-cased, spaced as written.
+func (x *extraction) text(lo, hi int) string {
+	var b strings.Builder
+	for i := lo; i < hi; i++ {
+		b.WriteString(x.toks[i].s)
+		if x.toks[i].space && i+1 < hi {
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
+}
