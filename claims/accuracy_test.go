@@ -8,8 +8,9 @@ import (
 	. "github.com/onsi/gomega"
 )
 
-// The labeled set is the extractor's contract: step-claim accuracy below 0.95
-// fails the suite. Batches "late", "probe", "dev", "dev2" and "dev3" were written apart from the
+// The labeled set is the extractor's contract: a miss not in
+// fixtures/claims/known-misses.txt fails the suite (ratchet_test.go), and so
+// does accuracy below what was last measured. Batches "late", "probe", "dev", "dev2" and "dev3" were written apart from the
 // first rules; their scores are reported apart (fixtures/claims/README.md).
 var _ = Describe("accuracy on the labeled replies", func() {
 	var cases []Case
@@ -21,7 +22,7 @@ var _ = Describe("accuracy on the labeled replies", func() {
 		Expect(len(cases)).To(BeNumerically(">=", 120))
 	})
 
-	It("agrees with the labels on at least 95% of step claims", func() {
+	It("agrees with the labels on at least 98.8% of step claims", func() {
 		all := Accuracy(cases, nil)
 		GinkgoWriter.Printf("all:   %s", summary(all))
 		AddReportEntry("claim accuracy (all)", all.String())
@@ -31,10 +32,11 @@ var _ = Describe("accuracy on the labeled replies", func() {
 			AddReportEntry("claim accuracy (batch "+batch+")", s.String())
 		}
 		AddReportEntry("claim misses", summary(all))
-		Expect(all.StepAccuracy()).To(BeNumerically(">=", 0.95), summary(all))
+		ratchet("labeled", all)
+		Expect(all.StepAccuracy()).To(BeNumerically(">=", 0.988), summary(all))
 	})
 
-	It("keeps 95% with the terms of the bundled scenarios, as the runner calls it", func() {
+	It("keeps 99.6% with the terms of the bundled scenarios, as the runner calls it", func() {
 		terms, err := BundledTerms()
 		Expect(err).NotTo(HaveOccurred())
 		s := Accuracy(cases, terms)
@@ -45,7 +47,8 @@ var _ = Describe("accuracy on the labeled replies", func() {
 			AddReportEntry("claim accuracy with terms (batch "+batch+")", b.String())
 		}
 		AddReportEntry("claim accuracy (bundled terms)", s.String())
-		Expect(s.StepAccuracy()).To(BeNumerically(">=", 0.95),
+		ratchet("labeled, bundled terms", s)
+		Expect(s.StepAccuracy()).To(BeNumerically(">=", 0.996),
 			"a scenario term may name another step's words; "+summary(s))
 	})
 

@@ -7,7 +7,7 @@ import (
 
 // The held-out replies were written apart from the extractor and are never
 // used to tune it: they measure how it does on replies it has not seen. The
-// floor only catches a collapse; the figure is what matters.
+// floor is the last measured figure; the known misses pin which replies.
 var _ = Describe("accuracy on the held-out replies", func() {
 	It("is measured and reported", func() {
 		cases, err := LoadCases("../fixtures/claims-holdout")
@@ -18,6 +18,7 @@ var _ = Describe("accuracy on the held-out replies", func() {
 		s := Accuracy(cases, terms)
 		GinkgoWriter.Printf("holdout: %s", summary(s))
 		AddReportEntry("claim accuracy (held out)", s.String())
-		Expect(s.StepAccuracy()).To(BeNumerically(">=", 0.80), summary(s))
+		ratchet("held out, bundled terms", s)
+		Expect(s.StepAccuracy()).To(BeNumerically(">=", 0.95), summary(s))
 	})
 })
