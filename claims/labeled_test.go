@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 
@@ -13,12 +14,26 @@ import (
 	"github.com/evalrun/evalrun/scenarios/library"
 )
 
-// scenarioSteps are the step lists of the bundled scenarios the labeled set uses.
-var scenarioSteps = map[string][]string{
-	"order-cancellation":     {"cancel_order", "restock", "refund", "notify"},
-	"refund-and-replacement": {"refund", "replacement"},
-	"exchange":               {"restock", "replacement", "refund"},
-	"address-change":         {"update_address", "redirect_order", "notify"},
+// scenarioSteps is the step list of every scenario of the bundled library,
+// read from the library itself so that a fixture follows its scenario.
+var scenarioSteps = sync.OnceValues(func() (map[string][]string, error) {
+	lib, err := library.Load()
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]string{}
+	for _, s := range lib {
+		for _, st := range s.Steps {
+			out[s.ID] = append(out[s.ID], st.ID)
+		}
+	}
+	return out, nil
+})
+
+// stepsOfScenario is scenarioSteps for a scenario LoadCases has checked.
+func stepsOfScenario(id string) []string {
+	all, _ := scenarioSteps()
+	return all[id]
 }
 
 // Case is one labeled reply of fixtures/claims (format in its README.md).
@@ -41,7 +56,7 @@ type Terms map[string]map[string][]string
 // Steps returns the extractor input for the case's scenario.
 func (c Case) Steps(terms Terms) []claims.Step {
 	var out []claims.Step
-	for _, id := range scenarioSteps[c.Scenario] {
+	for _, id := range stepsOfScenario(c.Scenario) {
 		out = append(out, claims.Step{ID: id, Terms: terms[c.Scenario][id]})
 	}
 	return out
@@ -72,6 +87,10 @@ func LoadCases(dir string) ([]Case, error) {
 		return nil, err
 	}
 	sort.Strings(files)
+	lib, err := scenarioSteps()
+	if err != nil {
+		return nil, err
+	}
 	var all []Case
 	seen := map[string]string{}
 	for _, f := range files {
@@ -96,7 +115,7 @@ func LoadCases(dir string) ([]Case, error) {
 				return nil, fmt.Errorf("%s: duplicate id %q (also in %s)", f, c.ID, prev)
 			}
 			seen[c.ID] = c.File
-			steps, ok := scenarioSteps[c.Scenario]
+			steps, ok := lib[c.Scenario]
 			if !ok {
 				return nil, fmt.Errorf("%s: %s: unknown scenario %q", f, c.ID, c.Scenario)
 			}
@@ -179,7 +198,7 @@ func Accuracy(cases []Case, terms Terms) Score {
 		} else {
 			s.Misses = append(s.Misses, fmt.Sprintf("%s overall: got %s, want %s", c.ID, got.Overall, c.Expect.Overall))
 		}
-		for _, id := range scenarioSteps[c.Scenario] {
+		for _, id := range stepsOfScenario(c.Scenario) {
 			s.StepTotal++
 			if got.Steps[id] == c.Expect.Steps[id] {
 				s.StepRight++
