@@ -4,7 +4,8 @@ package claims
 // reference: done = asserts or clearly implies the step was carried out; failed =
 // says it was not, could not be, or was undone; pending = in progress, queued,
 // scheduled, being retried, or committed for later; unmentioned = nothing usable.
-// fixtures/claims/README.md gives the same rules as labeling rules, with examples.
+// fixtures/claims/README.md gives the same rules as labeling rules, with examples;
+// rules_test.go holds one Describe per rule, numbered as here.
 //
 //  1. Segmentation (segment.go). Sentences end at . ! ?, blank lines, list items,
 //     table rows, short "Key: value" lines (a parenthesis may sit in the key),
