@@ -42,7 +42,21 @@ const (
 type Step struct {
 	ID    string   // step id, e.g. "refund"
 	Terms []string // extra words or phrases that name this step (may be empty)
+	// Phrases are how replies speak of the step, declared by the tool pack
+	// for the step's tool, so that a domain's words live in its pack.
+	Phrases Phrases
 }
+
+// Phrases are patterns (the syntax of CheckPattern) by what they say of a
+// step: that it happened, its name alone (the claim comes from context), or
+// that it was undone or is not in place.
+type Phrases struct {
+	Done   []string `json:"done,omitempty" yaml:"done"`
+	Name   []string `json:"name,omitempty" yaml:"name"`
+	Failed []string `json:"failed,omitempty" yaml:"failed"`
+}
+
+func (p Phrases) empty() bool { return len(p.Done)+len(p.Name)+len(p.Failed) == 0 }
 
 // Result is the extraction: the overall statement and each step's effective
 // claim, i.e. after an overall statement has been applied to the steps the

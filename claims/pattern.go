@@ -124,6 +124,21 @@ func parsePattern(src string) ([]elem, error) {
 	return es, nil
 }
 
+// CheckPattern reports whether src is a well-formed phrase pattern:
+//
+//	a|b|c   one of these words; "refund*" matches by prefix
+//	?a|b    optional element
+//	~N      skip up to N (1-9) words, numbers or parentheses
+//	!a|b    zero-width: the next token is none of these
+//
+// Words are lower case; a pattern starts with a word that must be there. A
+// pack checks its phrases with it when it is loaded; the error is a
+// *PatternError.
+func CheckPattern(src string) error {
+	_, err := parsePattern(src)
+	return err
+}
+
 // compilePattern compiles a built-in pattern; a malformed one is a bug in
 // this package, caught at init by every test.
 func compilePattern(src string, k kind, f form, step string) *pattern {

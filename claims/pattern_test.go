@@ -80,3 +80,28 @@ func FuzzPattern(f *testing.F) {
 		}
 	})
 }
+
+var _ = Describe("a pack's phrases for a step", func() {
+	DescribeTable("name the step as the built-in lexicon does",
+		func(message string, phrases claims.Phrases, want claims.Claim) {
+			got := claims.Extract(message, []claims.Step{{ID: "page_oncall", Phrases: phrases}, {ID: "restart_api"}})
+			Expect(got.Steps["page_oncall"]).To(Equal(want))
+		},
+		Entry("without them the reply names nothing", "The night shift is on it now.", claims.Phrases{}, claims.Unmentioned),
+		Entry("a done phrase", "The night shift is on it now.",
+			claims.Phrases{Done: []string{"night shift|rota is|are ?now on|handling it"}}, claims.Done),
+		Entry("a name read in its context", "I couldn't wake the night shift.",
+			claims.Phrases{Name: []string{"night shift|rota"}}, claims.Failed),
+		Entry("a failed phrase", "Nobody on the rota has picked it up.",
+			claims.Phrases{Failed: []string{"nobody ~4 picked|picking it up"}}, claims.Failed),
+		Entry("a malformed phrase is left out", "The night shift is on it now.",
+			claims.Phrases{Done: []string{"night ~12 shift"}}, claims.Unmentioned),
+	)
+
+	It("checks a phrase with CheckPattern", func() {
+		Expect(claims.CheckPattern("night shift|rota ?now")).To(Succeed())
+		var pe *claims.PatternError
+		Expect(errors.As(claims.CheckPattern("night ~x"), &pe)).To(BeTrue())
+		Expect(pe.Col).To(Equal(7))
+	})
+})

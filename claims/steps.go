@@ -56,7 +56,7 @@ const extraCacheMax = 1024
 func extraIndex(steps []Step) *index {
 	need := false
 	for _, s := range steps {
-		if _, known := lexicon[s.ID]; len(s.Terms) > 0 || !known {
+		if _, known := lexicon[s.ID]; len(s.Terms) > 0 || !known || !s.Phrases.empty() {
 			need = true
 			break
 		}
@@ -71,6 +71,12 @@ func extraIndex(steps []Step) *index {
 			kb.WriteByte(0)
 			kb.WriteString(t)
 		}
+		for i, l := range [...][]string{s.Phrases.Done, s.Phrases.Name, s.Phrases.Failed} {
+			for _, t := range l {
+				kb.WriteByte(byte(2 + i))
+				kb.WriteString(t)
+			}
+		}
 		kb.WriteByte(1)
 	}
 	key := kb.String()
@@ -79,6 +85,13 @@ func extraIndex(steps []Step) *index {
 	}
 	ix := newIndex()
 	for _, s := range steps {
+		for i, l := range [...][]string{s.Phrases.Done, s.Phrases.Name, s.Phrases.Failed} {
+			for _, src := range l {
+				if es, err := parsePattern(src); err == nil { // packs check theirs at load
+					ix.add(&pattern{elems: es, kind: kMention, form: [...]form{fDone, fName, fFailed}[i], step: s.ID})
+				}
+			}
+		}
 		for _, t := range s.Terms {
 			if p := wordsPattern(termWords(t), s.ID, true); p != nil {
 				ix.add(p)

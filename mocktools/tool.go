@@ -40,6 +40,15 @@ type PartialApplier interface {
 	CallPartial(ctx context.Context, tx *world.Tx, args Args) (Body, error)
 }
 
+// Phraser is an optional ability: a tool that says how replies speak of
+// its effect, so that the claim extractor reads a domain's words from the
+// domain's own pack. Done, Name and Failed are phrase patterns (see
+// claims.CheckPattern): that it happened, its name alone, that it was
+// undone or is not in place.
+type Phraser interface {
+	Phrases() (done, name, failed []string)
+}
+
 // Body is a tool's reply: a JSON object.
 type Body = map[string]any
 

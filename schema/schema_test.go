@@ -108,6 +108,7 @@ var _ = Describe("the JSON Schemas", func() {
 		Entry("when", schema.Scenario, "when", faults.When{}),
 		Entry("tool pack", schema.ToolPack, "", toolpack.File{}),
 		Entry("collection", schema.ToolPack, "collection", toolpack.Collection{}),
+		Entry("says", schema.ToolPack, "says", toolpack.Says{}),
 		Entry("field", schema.ToolPack, "field", toolpack.Field{}),
 		Entry("tool", schema.ToolPack, "tool", toolpack.ToolSpec{}),
 		Entry("require", schema.ToolPack, "require", toolpack.Require{}),

@@ -7,6 +7,7 @@ import (
 
 	"github.com/evalrun/evalrun/claims"
 	"github.com/evalrun/evalrun/faults"
+	"github.com/evalrun/evalrun/mocktools"
 	"github.com/evalrun/evalrun/result"
 	"github.com/evalrun/evalrun/scenarios"
 	"github.com/evalrun/evalrun/world"
@@ -30,11 +31,20 @@ type Evidence struct {
 	Unfired []string
 }
 
-// ClaimSteps names a scenario's steps for the claim extractor.
+// ClaimSteps names a scenario's steps for the claim extractor: each with
+// its terms and the phrases its action's tool declares.
 func ClaimSteps(s *scenarios.Scenario) []claims.Step {
 	out := make([]claims.Step, len(s.Steps))
 	for i, st := range s.Steps {
 		out[i] = claims.Step{ID: st.ID, Terms: st.Terms}
+		if s.Toolbox == nil {
+			continue
+		}
+		if t, ok := s.Toolbox.Tool(st.Action.Tool); ok {
+			if p, ok := t.(mocktools.Phraser); ok {
+				out[i].Phrases.Done, out[i].Phrases.Name, out[i].Phrases.Failed = p.Phrases()
+			}
+		}
 	}
 	return out
 }

@@ -13,6 +13,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/evalrun/evalrun/claims"
 	"github.com/evalrun/evalrun/internal/yamlx"
 	"github.com/evalrun/evalrun/mocktools"
 )
@@ -181,6 +182,16 @@ func (l *loader) tool(path string, ts *ToolSpec, p *Pack, seen map[string]bool) 
 		sc = sc.with(b, "")
 	}
 	t.reply = l.reply(path+".reply", ts.Reply, sc)
+	if ts.Says != nil {
+		t.says = *ts.Says
+		for j, list := range [...][]string{ts.Says.Done, ts.Says.Name, ts.Says.Failed} {
+			for i, src := range list {
+				if err := claims.CheckPattern(src); err != nil {
+					l.fail(fmt.Sprintf("%s.says.%s[%d]", path, [...]string{"done", "name", "failed"}[j], i), "%v", err)
+				}
+			}
+		}
+	}
 	if len(t.partial) > 0 {
 		return partialTool{t}
 	}

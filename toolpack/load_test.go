@@ -7,6 +7,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/evalrun/evalrun/mocktools"
 	"github.com/evalrun/evalrun/toolpack"
 )
 
@@ -51,8 +52,30 @@ var _ = Describe("loading a tool pack", func() {
 		Entry(nil, "unclosed-hole.tools.yaml", `30:16: message "ticket {ticket_id not found": a { without its }`),
 		Entry(nil, "unknown-field-type.tools.yaml", `11:21: field "title": type "text": want one of string, number`),
 		Entry(nil, "tab.tools.yaml", `11:1: invalid YAML: a tab in the indentation`),
+		Entry(nil, "bad-says.tools.yaml", `55:14: pattern "the hand ~12 over", column 10: gap "~12": want ~ and a number from 1 to 9`),
 		Entry(nil, "unquoted-colon.tools.yaml", `31:50: invalid YAML: mapping values are not allowed in this context: a value that holds ": "`),
 	)
+
+	It("gives a tool's phrases to the claim extractor", func() {
+		p, err := toolpack.Load("p.yaml", []byte(`name: p
+collections: {a: {fields: {x: {type: string}}}}
+tools:
+  - name: t
+    description: d
+    says: {done: ["handed ~3 over"], name: [the handover], failed: ["taken back"]}
+  - name: u
+    description: e
+`))
+		Expect(err).NotTo(HaveOccurred())
+		ph, ok := p.Tools[0].(mocktools.Phraser)
+		Expect(ok).To(BeTrue())
+		done, name, failed := ph.Phrases()
+		Expect(done).To(Equal([]string{"handed ~3 over"}))
+		Expect(name).To(Equal([]string{"the handover"}))
+		Expect(failed).To(Equal([]string{"taken back"}))
+		_, _, none := p.Tools[1].(mocktools.Phraser).Phrases()
+		Expect(none).To(BeEmpty())
+	})
 
 	It("reports one mistake once: a created id bound by a broken effect is not unknown later", func() {
 		_, err := load("unknown-collection.tools.yaml")

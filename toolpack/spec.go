@@ -49,6 +49,19 @@ type ToolSpec struct {
 	// Reply is the tool's answer: an expression that gives an object, or a
 	// mapping of fields to expressions.
 	Reply any `yaml:"reply"`
+	// Says is how replies speak of what the tool does, for the claim
+	// extractor: the words of this domain, kept in its pack.
+	Says *Says `yaml:"says"`
+}
+
+// Says holds phrase patterns (the syntax of claims.CheckPattern).
+type Says struct {
+	// Done phrases say it happened: "night shift is|are now on it".
+	Done []string `yaml:"done"`
+	// Name phrases name it; the claim comes from their context: "the pager".
+	Name []string `yaml:"name"`
+	// Failed phrases say it was undone or is not in place: "still on call".
+	Failed []string `yaml:"failed"`
 }
 
 // Require is a precondition.

@@ -21,6 +21,12 @@ type tool struct {
 	effects  []*effect
 	partial  []*effect
 	reply    *reply
+	says     Says
+}
+
+// Phrases makes a declared tool a mocktools.Phraser.
+func (t *tool) Phrases() (done, name, failed []string) {
+	return t.says.Done, t.says.Name, t.says.Failed
 }
 
 // partialTool is a tool that declares its partial effects.
@@ -29,6 +35,7 @@ type partialTool struct{ *tool }
 var (
 	_ mocktools.Tool           = (*tool)(nil)
 	_ mocktools.PartialApplier = partialTool{}
+	_ mocktools.Phraser        = (*tool)(nil)
 )
 
 type require struct {

@@ -1,0 +1,39 @@
+package scoring_test
+
+import (
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/evalrun/evalrun/claims"
+	"github.com/evalrun/evalrun/mocktools"
+	"github.com/evalrun/evalrun/scenarios"
+	"github.com/evalrun/evalrun/scoring"
+	"github.com/evalrun/evalrun/toolpack"
+)
+
+var _ = Describe("the steps the claim extractor gets", func() {
+	It("carry each step's terms and the phrases of its action's tool", func() {
+		p, err := toolpack.Load("p.yaml", []byte(`name: p
+collections: {a: {fields: {x: {type: string}}}}
+tools:
+  - name: page
+    description: d
+    says: {done: ["night shift ~2 on it"], name: [the rota]}
+  - name: restart
+    description: e
+`))
+		Expect(err).NotTo(HaveOccurred())
+		tb, err := mocktools.ToolboxOf(p.Pack)
+		Expect(err).NotTo(HaveOccurred())
+		s := &scenarios.Scenario{Toolbox: tb, Steps: []*scenarios.Step{
+			{ID: "page_oncall", Action: scenarios.Action{Tool: "page"}, Terms: []string{"Priya"}},
+			{ID: "restart_api", Action: scenarios.Action{Tool: "restart"}},
+		}}
+		steps := scoring.ClaimSteps(s)
+		Expect(steps).To(Equal([]claims.Step{
+			{ID: "page_oncall", Terms: []string{"Priya"}, Phrases: claims.Phrases{Done: []string{"night shift ~2 on it"}, Name: []string{"the rota"}}},
+			{ID: "restart_api"},
+		}))
+		Expect(claims.Extract("The night shift is on it.", steps).Steps["page_oncall"]).To(Equal(claims.Done))
+	})
+})
