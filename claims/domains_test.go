@@ -1,0 +1,41 @@
+package claims_test
+
+import (
+	"slices"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+)
+
+// The domain sets are replies about the library's other domains, written
+// apart from the extractor and scored before any rule changed for them
+// (fixtures/claims-domains/README.md). They are read as the runner reads
+// them, with the scenarios' terms; each batch is reported apart.
+var _ = Describe("accuracy on the other domains", func() {
+	DescribeTable("is measured per batch, ratcheted and floored at what was measured",
+		func(dir, set string, floor float64) {
+			cases, err := LoadCases(dir)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(len(cases)).To(BeNumerically(">=", 120))
+			terms, err := BundledTerms()
+			Expect(err).NotTo(HaveOccurred())
+			var batches []string
+			for _, c := range cases {
+				if b := c.File; !slices.Contains(batches, b) {
+					batches = append(batches, b)
+				}
+			}
+			for _, b := range batches {
+				s := Accuracy(Filter(cases, func(c Case) bool { return c.File == b }), terms)
+				Expect(s.Cases).To(BeNumerically(">=", 60), b)
+				AddReportEntry("claim accuracy ("+set+", "+b+")", s.String())
+			}
+			all := Accuracy(cases, terms)
+			AddReportEntry("claim accuracy ("+set+")", summary(all))
+			ratchet(set+", bundled terms", all)
+			Expect(all.StepAccuracy()).To(BeNumerically(">=", floor), summary(all))
+		},
+		Entry("four domains", "../fixtures/claims-domains", "domains", 0.673),
+		Entry("two held-out domains", "../fixtures/claims-domains-holdout", "domains held out", 0.659),
+	)
+})
