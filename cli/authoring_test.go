@@ -17,6 +17,21 @@ var _ = Describe("evalrun validate on authoring mistakes", func() {
 		Expect(stdout).To(ContainSubstring("ok: 1 scenario(s), 2 variant(s)"))
 	})
 
+	It("checks a tool pack named on its own as a pack", func() {
+		code, stdout, stderr := evalrun("validate", authoring+"tools.yaml")
+		Expect(code).To(Equal(exitPass), stderr)
+		Expect(stdout).To(ContainSubstring("ok: 0 scenario(s), 0 variant(s), 1 tool pack(s)"))
+		code, _, stderr = evalrun("validate", authoring+"bad-says.tools.yaml", authoring+"scenario.yaml")
+		Expect(code).To(Equal(exitUsage))
+		Expect(stderr).To(ContainSubstring(`bad-says.tools.yaml:55:14: pattern "the hand ~12 over", column 10`))
+	})
+
+	It("refuses to run a tool pack as a scenario, saying what it is", func() {
+		code, _, stderr := evalrun("run", authoring+"tools.yaml")
+		Expect(code).To(Equal(exitUsage))
+		Expect(stderr).To(ContainSubstring("tools.yaml: a tool pack, not a scenario"))
+	})
+
 	// Each fixture is the starter scenario with one mistake.
 	DescribeTable("reports each at its file, line and column, and exits 2",
 		func(file, want string) {

@@ -79,6 +79,11 @@ func LoadPaths(paths []string) ([]*Scenario, error) {
 			continue
 		}
 		names := []string{p}
+		if !info.IsDir() && IsPackFile(filepath.Base(p)) {
+			errs = append(errs, &Error{File: p, Msg: "a tool pack, not a scenario: a scenario names it in its tools (tools: [" +
+				filepath.Base(p) + "]); evalrun validate checks it on its own"})
+			continue
+		}
 		if info.IsDir() {
 			names = nil
 			err := filepath.WalkDir(p, func(n string, e fs.DirEntry, err error) error {
