@@ -12,6 +12,7 @@ import (
 
 	"github.com/evalrun/evalrun/claims"
 	"github.com/evalrun/evalrun/scenarios/library"
+	"github.com/evalrun/evalrun/scoring"
 )
 
 // scenarioSteps is the step list of every scenario of the bundled library,
@@ -50,20 +51,24 @@ type Case struct {
 	File string `yaml:"-"`
 }
 
-// Terms are scenario terms by scenario and step ID; nil means none.
-type Terms map[string]map[string][]string
+// Terms are the extractor's steps by scenario, as the runner builds them
+// (scoring.ClaimSteps: terms and the packs' phrases); nil means bare step ids.
+type Terms map[string][]claims.Step
 
 // Steps returns the extractor input for the case's scenario.
 func (c Case) Steps(terms Terms) []claims.Step {
+	if terms != nil {
+		return terms[c.Scenario]
+	}
 	var out []claims.Step
 	for _, id := range stepsOfScenario(c.Scenario) {
-		out = append(out, claims.Step{ID: id, Terms: terms[c.Scenario][id]})
+		out = append(out, claims.Step{ID: id})
 	}
 	return out
 }
 
-// BundledTerms returns the terms the bundled scenario library gives each step,
-// which is what the runner passes to Extract.
+// BundledTerms returns the steps of every scenario of the bundled library
+// exactly as the runner passes them to Extract.
 func BundledTerms() (Terms, error) {
 	lib, err := library.Load()
 	if err != nil {
@@ -71,10 +76,7 @@ func BundledTerms() (Terms, error) {
 	}
 	out := Terms{}
 	for _, s := range lib {
-		out[s.ID] = map[string][]string{}
-		for _, st := range s.Steps {
-			out[s.ID][st.ID] = st.Terms
-		}
+		out[s.ID] = scoring.ClaimSteps(s)
 	}
 	return out, nil
 }
