@@ -11,6 +11,7 @@ type mention struct {
 	step   int // index into the scenario's steps
 	form   form
 	lo, hi int
+	shared []string // the steps a phrase of a shared tool may name
 }
 
 // cue is one polarity, mood or overall phrase.
@@ -248,7 +249,7 @@ func (x *extraction) scanClause(ci int) {
 			if m.p.step == "replacement" && x.originalItem(c, m) {
 				continue // "the broken vase", "your vase arrived cracked": the item being replaced
 			}
-			x.ms = append(x.ms, mention{step: x.stepIndex(m.p.step), form: f, lo: m.lo, hi: m.hi})
+			x.ms = append(x.ms, mention{step: x.stepIndex(m.p.step), form: f, lo: m.lo, hi: m.hi, shared: m.p.shared})
 		case kAddress:
 			at := m.hi - 1
 			if s := x.toks[at].s; m.hi-m.lo > 2 && (s == "line" || s == "code") {
@@ -266,6 +267,7 @@ func (x *extraction) scanClause(ci int) {
 		}
 	}
 	d.mhi = len(x.ms)
+	x.resolveShared(&d, c)
 	slices.SortFunc(x.ms[d.mlo:d.mhi], func(a, b mention) int { return a.lo - b.lo })
 	x.reassignCancel(&d)
 	for _, m := range kept {
@@ -593,4 +595,48 @@ func (x *extraction) appositive(j, hi int) int {
 		}
 	}
 	return end
+}
+
+// resolveShared gives a phrase that several steps' tool declares to the
+// steps the clause names by their own words (terms, ids): "restarted the
+// worker" is the worker's restart, not the first step's. With none named,
+// "both", "all" or "each" gives it to every one; otherwise it stays with the
+// first.
+func (x *extraction) resolveShared(d *clauseData, c clause) {
+	for mi := d.mlo; mi < d.mhi; mi++ {
+		m := x.ms[mi]
+		if len(m.shared) == 0 {
+			continue
+		}
+		var named []int
+		for _, o := range x.ms[d.mlo:d.mhi] {
+			if len(o.shared) == 0 && o.step >= 0 && slices.Contains(m.shared, x.steps[o.step].ID) && !slices.Contains(named, o.step) {
+				named = append(named, o.step)
+			}
+		}
+		if len(named) == 0 && x.namesAll(c) {
+			for _, id := range m.shared {
+				named = append(named, x.stepIndex(id))
+			}
+		}
+		if len(named) == 0 {
+			continue
+		}
+		x.ms[mi].step = named[0]
+		for _, s := range named[1:] {
+			x.ms = append(x.ms, mention{step: s, form: m.form, lo: m.lo, hi: m.hi})
+			d.mhi++
+		}
+	}
+}
+
+// namesAll reports "both", "all" or "each" in the clause.
+func (x *extraction) namesAll(c clause) bool {
+	for i := c.lo; i < c.hi; i++ {
+		switch x.toks[i].s {
+		case "both", "all", "each":
+			return true
+		}
+	}
+	return false
 }

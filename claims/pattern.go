@@ -41,6 +41,9 @@ type pattern struct {
 	form  form   // for mentions
 	step  string // for mentions
 	term  bool   // from a scenario's terms or step ID: yields to built-in phrases it overlaps
+	// shared lists every step whose tool declares this phrase when more
+	// than one does; the clause's own words decide which it names.
+	shared []string
 }
 
 // PatternError is a malformed phrase pattern. A pattern that compiled

@@ -1,6 +1,7 @@
 package claims
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -84,14 +85,20 @@ func extraIndex(steps []Step) *index {
 		return v.(*index)
 	}
 	ix := newIndex()
-	for _, s := range steps {
+	for si, s := range steps {
+		shared, first := siblings(steps, si)
+		if !first {
+			continue // compiled once, for the first step with these phrases
+		}
 		for i, l := range [...][]string{s.Phrases.Done, s.Phrases.Name, s.Phrases.Failed} {
 			for _, src := range l {
 				if es, err := parsePattern(src); err == nil { // packs check theirs at load
-					ix.add(&pattern{elems: es, kind: kMention, form: [...]form{fDone, fName, fFailed}[i], step: s.ID})
+					ix.add(&pattern{elems: es, kind: kMention, form: [...]form{fDone, fName, fFailed}[i], step: s.ID, shared: shared})
 				}
 			}
 		}
+	}
+	for _, s := range steps {
 		for _, t := range s.Terms {
 			if p := wordsPattern(termWords(t), s.ID, true); p != nil {
 				ix.add(p)
@@ -198,4 +205,27 @@ func autoForm(toks []token, lo, hi int) form {
 var participles = map[string]bool{
 	"sent": true, "done": true, "made": true, "paid": true, "built": true, "set": true,
 	"shut": true, "given": true, "taken": true, "written": true, "put": true, "held": true,
+}
+
+// siblings lists the steps with the same phrases as steps[i] (two steps that
+// call one tool), when there are several, and whether steps[i] is the first.
+func siblings(steps []Step, i int) (shared []string, first bool) {
+	first = true
+	for j, o := range steps {
+		if j == i || !samePhrases(o.Phrases, steps[i].Phrases) {
+			continue
+		}
+		if j < i {
+			first = false
+		}
+		if shared == nil {
+			shared = []string{steps[i].ID}
+		}
+		shared = append(shared, o.ID)
+	}
+	return shared, first
+}
+
+func samePhrases(a, b Phrases) bool {
+	return !a.empty() && slices.Equal(a.Done, b.Done) && slices.Equal(a.Name, b.Name) && slices.Equal(a.Failed, b.Failed)
 }
