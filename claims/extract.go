@@ -600,8 +600,8 @@ func (x *extraction) appositive(j, hi int) int {
 // resolveShared gives a phrase that several steps' tool declares to the
 // steps the clause names by their own words (terms, ids): "restarted the
 // worker" is the worker's restart, not the first step's. With none named,
-// "both", "all" or "each" gives it to every one; otherwise it stays with the
-// first.
+// "both", "all" or "each" gives it to every one; otherwise the one named
+// last before it, or the first.
 func (x *extraction) resolveShared(d *clauseData, c clause) {
 	for mi := d.mlo; mi < d.mhi; mi++ {
 		m := x.ms[mi]
@@ -617,6 +617,12 @@ func (x *extraction) resolveShared(d *clauseData, c clause) {
 		if len(named) == 0 && x.namesAll(c) {
 			for _, id := range m.shared {
 				named = append(named, x.stepIndex(id))
+			}
+		}
+		for j := d.mlo - 1; len(named) == 0 && j >= 0; j-- {
+			// "so that refund did not land": the one named last before.
+			if o := x.ms[j]; len(o.shared) == 0 && o.step >= 0 && slices.Contains(m.shared, x.steps[o.step].ID) {
+				named = append(named, o.step)
 			}
 		}
 		if len(named) == 0 {

@@ -122,6 +122,7 @@ var _ = Describe("two steps that call one tool", func() {
 		Entry("the first named", "I bounced the API.", "api=done worker=unmentioned"),
 		Entry("one done, one not", "I restarted the worker, but the API restart failed.", "api=failed worker=done"),
 		Entry("both", "Both services were restarted.", "api=done worker=done"),
-		Entry("neither named stays with the first", "Restarted.", "api=done worker=unmentioned"),
+		Entry("the one named last before", "I looked at the worker logs. The restart failed.", "api=unmentioned worker=failed"),
+		Entry("none named at all stays with the first", "Restarted.", "api=done worker=unmentioned"),
 	)
 })
