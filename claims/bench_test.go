@@ -4,6 +4,9 @@ import (
 	"testing"
 
 	"github.com/evalrun/evalrun/claims"
+	"github.com/evalrun/evalrun/scenarios"
+	"github.com/evalrun/evalrun/scenarios/library"
+	"github.com/evalrun/evalrun/scoring"
 )
 
 // benchMessage is a ~400-character 4-step reply: contrast, negation, pending,
@@ -24,5 +27,36 @@ func BenchmarkExtract(b *testing.B) {
 	b.SetBytes(int64(len(benchMessage)))
 	for b.Loop() {
 		claims.Extract(benchMessage, benchSteps)
+	}
+}
+
+// sixStepMessage is a ~400-character reply about the library's secret
+// rotation (5 steps with their terms and the cloud-ops pack's phrases) plus
+// a sixth step: the extractor as the runner calls it on a new domain.
+const sixStepMessage = `Rotation status:
+- New version v8 of payments-db-password is live.
+- payments-api now reads v8; payments-worker config update failed (409), retrying in 10 min.
+- Rolling restart of payments-api done, worker not restarted yet.
+- I couldn't page on-call for payments-primary - the pager API timed out.
+- Change log entry added for CHG-2291.
+I think everything else went through, but please double-check the worker before tonight.`
+
+func BenchmarkExtractSixStepsWithPhrases(b *testing.B) {
+	lib, err := library.Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := scenarios.Find(lib, "secret-rotation")
+	if err != nil {
+		b.Fatal(err)
+	}
+	steps := append(scoring.ClaimSteps(s), claims.Step{ID: "log_change", Terms: []string{"change log"}})
+	if len(steps) != 6 {
+		b.Fatalf("%d steps, want 6", len(steps))
+	}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(sixStepMessage)))
+	for b.Loop() {
+		claims.Extract(sixStepMessage, steps)
 	}
 }
