@@ -17,7 +17,10 @@ package claims
 //     question of a question sentence ("cancelled, is there anything else?"). A
 //     claim rarely crosses these cuts.
 //  2. Mentions (lexicon.go). A step is named by its lexicon plus the scenario's
-//     terms, with a form: a name ("refund"), a done form ("refunded", "back in
+//     terms and the phrases its tool's pack declares (a phrase two steps' tool
+//     shares names the step its clause names by its own words; with none,
+//     "both", "all" or "each" names them all, else the one named last before),
+//     with a form: a name ("refund"), a done form ("refunded", "back in
 //     stock") or a failed form ("your order is active again"). "order" alone names no
 //     step. "address" is the profile or the order's shipping address by its
 //     qualifiers (profile, on file, default, "for future orders" / order, shipment,
