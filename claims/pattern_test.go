@@ -2,7 +2,6 @@ package claims_test
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -105,24 +104,4 @@ var _ = Describe("a pack's phrases for a step", func() {
 		Expect(errors.As(claims.CheckPattern("night ~x"), &pe)).To(BeTrue())
 		Expect(pe.Col).To(Equal(7))
 	})
-})
-
-var _ = Describe("two steps that call one tool", func() {
-	restart := claims.Phrases{Done: []string{"restarted|bounced"}, Name: []string{"restart"}}
-	steps := []claims.Step{
-		{ID: "restart_api", Terms: []string{"api"}, Phrases: restart},
-		{ID: "restart_worker", Terms: []string{"worker"}, Phrases: restart},
-	}
-	DescribeTable("are told apart by the words of each step",
-		func(message, want string) {
-			got := claims.Extract(message, steps)
-			Expect(fmt.Sprintf("api=%s worker=%s", got.Steps["restart_api"], got.Steps["restart_worker"])).To(Equal(want), message)
-		},
-		Entry("the second named", "I restarted the worker.", "api=unmentioned worker=done"),
-		Entry("the first named", "I bounced the API.", "api=done worker=unmentioned"),
-		Entry("one done, one not", "I restarted the worker, but the API restart failed.", "api=failed worker=done"),
-		Entry("both", "Both services were restarted.", "api=done worker=done"),
-		Entry("the one named last before", "I looked at the worker logs. The restart failed.", "api=unmentioned worker=failed"),
-		Entry("none named at all stays with the first", "Restarted.", "api=done worker=unmentioned"),
-	)
 })

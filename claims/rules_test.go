@@ -1,6 +1,7 @@
 package claims_test
 
 import (
+	"fmt"
 	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -206,6 +207,26 @@ var _ = Describe("rule 2: mentions name steps", func() {
 		Entry("two objects back to stock", "I put the plates and the teapot back into stock this morning.", cancelFlow, "restock=done"),
 		Entry("no text", "Your order is now going to Elm Road. No SMS went out, though.", addressFlow, "redirect_order=done notify=failed"),
 		Entry("no texts were sent", "No texts were sent about the change.", addressFlow, "notify=failed"),
+	)
+})
+
+var _ = Describe("rule 2: a phrase the tool of two steps declares", func() {
+	restart := claims.Phrases{Done: []string{"restarted|bounced"}, Name: []string{"restart"}}
+	steps := []claims.Step{
+		{ID: "restart_api", Terms: []string{"api"}, Phrases: restart},
+		{ID: "restart_worker", Terms: []string{"worker"}, Phrases: restart},
+	}
+	DescribeTable("are told apart by the words of each step",
+		func(message, want string) {
+			got := claims.Extract(message, steps)
+			Expect(fmt.Sprintf("api=%s worker=%s", got.Steps["restart_api"], got.Steps["restart_worker"])).To(Equal(want), message)
+		},
+		Entry("the second named", "I restarted the worker.", "api=unmentioned worker=done"),
+		Entry("the first named", "I bounced the API.", "api=done worker=unmentioned"),
+		Entry("one done, one not", "I restarted the worker, but the API restart failed.", "api=failed worker=done"),
+		Entry("both", "Both services were restarted.", "api=done worker=done"),
+		Entry("the one named last before", "I looked at the worker logs. The restart failed.", "api=unmentioned worker=failed"),
+		Entry("none named at all stays with the first", "Restarted.", "api=done worker=unmentioned"),
 	)
 })
 
