@@ -36,9 +36,10 @@ const (
 	OverallNone Overall = "none"
 )
 
-// Step names one scenario step for the extractor. The ID selects the built-in
-// lexicon; Terms lets a scenario add the words its replies use for the step, and
-// are all there is for step IDs the lexicon does not know.
+// Step names one scenario step for the extractor. Phrases, declared by the
+// tool pack for the step's tool, say how replies speak of it; Terms let a
+// scenario add its own words; a step with neither is named by the words of
+// its ID.
 type Step struct {
 	ID    string   // step id, e.g. "refund"
 	Terms []string // extra words or phrases that name this step (may be empty)
@@ -47,16 +48,47 @@ type Step struct {
 	Phrases Phrases
 }
 
-// Phrases are patterns (the syntax of CheckPattern) by what they say of a
-// step: that it happened, its name alone (the claim comes from context), or
-// that it was undone or is not in place.
+// Phrases are a tool's vocabulary, in the pattern syntax of CheckPattern.
+// The extractor knows no domain: everything that names a step comes from
+// here, from the step's terms, or from its ID.
 type Phrases struct {
+	// Done says the step happened; Name names it, the claim coming from
+	// context; Failed says it was undone or is not in place.
 	Done   []string `json:"done,omitempty" yaml:"done"`
 	Name   []string `json:"name,omitempty" yaml:"name"`
 	Failed []string `json:"failed,omitempty" yaml:"failed"`
+	// Neutral are negations that say nothing against the step ("it won't
+	// ship" of a cancelled order).
+	Neutral []string `json:"neutral,omitempty" yaml:"neutral"`
+	// Noun is a noun the step shares with other steps' tools (an address
+	// that is a profile's or an order's); the Near words around it say
+	// whose it is. Parts are parts of that noun ("the zip code"), which
+	// name what the noun last named unless their own qualifiers say.
+	Noun  []string       `json:"noun,omitempty" yaml:"noun"`
+	Parts []string       `json:"parts,omitempty" yaml:"parts"`
+	Near  map[string]int `json:"near,omitempty" yaml:"near"`
+	// Standing marks a step whose effect holds from now on (a default): a
+	// clause about everything later ("by default", "from now on") favours
+	// it when a shared noun is resolved.
+	Standing bool `json:"standing,omitempty" yaml:"standing"`
+	// NotAfter are words right before a mention, and NotBefore words just
+	// after it, that make it name another thing: "the broken vase" is the
+	// item a replacement replaces, "email address" is no postal address.
+	NotAfter  []string `json:"not_after,omitempty" yaml:"not_after"`
+	NotBefore []string `json:"not_before,omitempty" yaml:"not_before"`
 }
 
-func (p Phrases) empty() bool { return len(p.Done)+len(p.Name)+len(p.Failed) == 0 }
+// Lists returns the pattern lists by their YAML names, for checks.
+func (p Phrases) Lists() map[string][]string {
+	return map[string][]string{
+		"done": p.Done, "name": p.Name, "failed": p.Failed, "neutral": p.Neutral,
+		"noun": p.Noun, "parts": p.Parts,
+	}
+}
+
+func (p Phrases) empty() bool {
+	return len(p.Done)+len(p.Name)+len(p.Failed)+len(p.Neutral)+len(p.Noun)+len(p.Parts) == 0
+}
 
 // Result is the extraction: the overall statement and each step's effective
 // claim, i.e. after an overall statement has been applied to the steps the

@@ -7,7 +7,7 @@ type kind uint8
 
 const (
 	kMention kind = iota // names a step (with a form)
-	kAddress             // "address": update_address or redirect_order by qualifiers
+	kNoun                // "address": update_address or redirect_order by qualifiers
 	kBlock               // looks like a mention but names no step ("our team has been notified")
 
 	kDone     // "issued", "went through", ✓: the step happened

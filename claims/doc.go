@@ -5,8 +5,9 @@
 // claims done but that is not is a false claim, the failure mode the project
 // exists to catch. The extractor is rule based, so that its verdicts are cheap,
 // deterministic and explainable: Extract tokenizes the message, cuts it into
-// sentences and clauses, finds where each step is named (a built-in lexicon plus
-// the scenario's terms), and reads the negation, failure, pending, future,
+// sentences and clauses, finds where each step is named (the phrases its
+// tool's pack declares, the scenario's terms, its ID's words: the package
+// itself knows no domain), and reads the negation, failure, pending, future,
 // rollback, question, offer and condition cues around each mention. rules.go
 // lists the rules; fixtures/claims holds the labeled replies they are measured on.
 package claims

@@ -10,11 +10,7 @@ import (
 )
 
 func stepsOf(ids string) []claims.Step {
-	var out []claims.Step
-	for _, id := range strings.Fields(ids) {
-		out = append(out, claims.Step{ID: id})
-	}
-	return out
+	return Commerce(strings.Fields(ids)...)
 }
 
 var _ = Describe("explaining a reading", func() {

@@ -55,10 +55,8 @@ type clauseData struct {
 type extraction struct {
 	steps    []Step
 	extra    *index
-	upd      int // index of update_address, or -1
-	red      int // index of redirect_order, or -1
-	lastAddr int // the step the last resolved address named, or -1
-	addrPara int // the paragraph of that address
+	lastNoun int // the step the last resolved shared noun named, or -1
+	nounPara int // the paragraph of that noun
 	toks     []token
 	sents    []sentence
 	cls      []clause
@@ -72,6 +70,7 @@ type extraction struct {
 	askAt    []int   // per sentence: first clause that opens like a question, or -1
 	byID     map[string]int
 	trace    *trace // nil unless explaining
+	key      []byte // scratch for the step list's cache key
 }
 
 var pool = sync.Pool{New: func() any { return new(extraction) }}
@@ -86,10 +85,10 @@ func newExtraction(message string, steps []Step) *extraction {
 			x.byID[steps[i].ID] = i
 		}
 	}
-	x.extra = extraIndex(steps)
-	x.upd, x.red = x.stepIndex("update_address"), x.stepIndex("redirect_order")
-	x.lastAddr, x.addrPara = -1, -1
+	x.extra = extraIndex(steps, &x.key)
+	x.lastNoun, x.nounPara = -1, -1
 	x.toks = tokenize(message, x.toks)
+	fixTypos(x.toks, x.extra)
 	x.sents, x.cls = segment(x.toks, x.sents[:0], x.cls[:0])
 	x.cd = x.cd[:0]
 	x.ms = x.ms[:0]
@@ -200,7 +199,7 @@ func (x *extraction) scanClause(ci int) {
 		if la, lb := a.p.kind.layer(), b.p.kind.layer(); la != lb {
 			return int(la) - int(lb)
 		}
-		if a.p.term != b.p.term { // the built-in lexicon resolves "shipping address" by qualifiers
+		if a.p.term != b.p.term { // a pack's phrases win over terms and ID words they overlap
 			if a.p.term {
 				return 1
 			}
@@ -236,6 +235,8 @@ func (x *extraction) scanClause(ci int) {
 		}
 		kept = append(kept, m)
 	}
+	// In reading order, so that a noun's part follows the noun before it.
+	slices.SortStableFunc(kept, func(a, b match) int { return a.lo - b.lo })
 	for _, m := range kept {
 		switch m.p.kind {
 		case kMention:
@@ -243,26 +244,22 @@ func (x *extraction) scanClause(ci int) {
 			if f == fAuto {
 				f = autoForm(x.toks, m.lo, m.hi)
 			}
-			if x.toks[m.lo].s == "order" && m.lo > c.lo && subjectPronouns[x.toks[m.lo-1].s] {
-				continue // a verb: "anything you order from now on will go to ..."
+			if x.customerVerb(c, m.lo) {
+				continue // the customer's own verb: "anything you order from now on will go to ..."
 			}
-			if m.p.step == "replacement" && x.originalItem(c, m) {
+			si := x.stepIndex(m.p.step)
+			if si >= 0 && x.otherThing(c, m, si) {
 				continue // "the broken vase", "your vase arrived cracked": the item being replaced
 			}
-			x.ms = append(x.ms, mention{step: x.stepIndex(m.p.step), form: f, lo: m.lo, hi: m.hi, shared: m.p.shared})
-		case kAddress:
-			at := m.hi - 1
-			if s := x.toks[at].s; m.hi-m.lo > 2 && (s == "line" || s == "code") {
-				at-- // "the street line", "the zip code"
+			x.ms = append(x.ms, mention{step: si, form: f, lo: m.lo, hi: m.hi, shared: m.p.shared})
+		case kNoun:
+			var buf [8]int
+			named := x.resolveNoun(c, m, buf[:0])
+			if len(named) == 1 {
+				x.lastNoun, x.nounPara = named[0], c.para
 			}
-			a, b := x.resolveAddress(c, at)
-			if a >= 0 && b < 0 {
-				x.lastAddr, x.addrPara = a, c.para
-			}
-			for _, s := range [2]int{a, b} {
-				if s >= 0 {
-					x.ms = append(x.ms, mention{step: s, form: fName, lo: m.lo, hi: m.hi})
-				}
+			for _, s := range named {
+				x.ms = append(x.ms, mention{step: s, form: fName, lo: m.lo, hi: m.hi})
 			}
 		}
 	}
@@ -285,17 +282,17 @@ func (x *extraction) scanClause(ci int) {
 	x.cd = append(x.cd, d)
 }
 
-// reassignCancel reads a bare "cancel"/"cancelled"/"called off" whose subject or
-// object is another step ("the replacement shipment was cancelled", "I cancelled
-// the replacement") as that step being undone, not as the order's cancellation:
-// the cancel_order mention is dropped and a rollback cue put in its place.
+// reassignCancel reads a bare "cancel"/"cancelled"/"called off" that names one
+// step but whose subject or object is another step ("the replacement shipment
+// was cancelled", "I cancelled the replacement") as that other step being
+// undone: the mention is dropped and a rollback cue put in its place.
 func (x *extraction) reassignCancel(d *clauseData) {
 	ms := x.ms[d.mlo:d.mhi]
 	for i := 0; i < len(ms); i++ {
 		m := ms[i]
 		bare := m.hi-m.lo == 1 && cancelVerbs[x.toks[m.lo].s] ||
 			m.hi-m.lo == 2 && x.toks[m.lo].s == "called" && x.toks[m.lo+1].s == "off"
-		if !bare || x.steps[m.step].ID != "cancel_order" {
+		if !bare {
 			continue
 		}
 		other := false
@@ -316,32 +313,59 @@ func (x *extraction) reassignCancel(d *clauseData) {
 	}
 }
 
-// originalItem reports a replacement mention that names the item being replaced:
-// a damage word before it ("the broken vase"), or after it when the mention does
-// not say the item is new ("your vase arrived cracked", not "the new vase arrived
+// otherThing reports a mention that names something other than the step,
+// by the step's NotAfter and NotBefore words: one right before it ("the
+// broken vase"), or one just after it when the mention does not say the
+// thing is new ("your vase arrived cracked", not "the new vase arrived
 // cracked too").
-func (x *extraction) originalItem(c clause, m match) bool {
-	if m.lo > c.lo && originalItem[x.toks[m.lo-1].s] {
+func (x *extraction) otherThing(c clause, m match, si int) bool {
+	ph := &x.steps[si].Phrases
+	if len(ph.NotAfter) > 0 && m.lo > c.lo && slices.Contains(ph.NotAfter, x.toks[m.lo-1].s) {
 		return true
 	}
+	if len(ph.NotBefore) == 0 {
+		return false
+	}
 	for i := m.lo; i < m.hi; i++ {
-		switch x.toks[i].s {
-		case "new", "replacement", "replacements", "fresh", "another":
+		switch w := x.toks[i].s; w {
+		case "new", "fresh", "another":
 			return false
+		default:
+			if slices.Contains(ph.Name, w) {
+				return false // the step's own bare name: "the replacement arrived cracked"
+			}
 		}
 	}
 	for i := m.hi; i < min(m.hi+3, c.hi); i++ {
-		if originalItem[x.toks[i].s] && x.toks[i].s != "original" && x.toks[i].s != "old" && x.toks[i].s != "returned" {
+		if slices.Contains(ph.NotBefore, x.toks[i].s) {
 			return true
 		}
 	}
 	return false
 }
 
-// originalItem words before the item's name mean the one being replaced.
-var originalItem = map[string]bool{
-	"broken": true, "damaged": true, "faulty": true, "defective": true, "cracked": true,
-	"original": true, "old": true, "returned": true, "shattered": true, "chipped": true,
+// customerVerb reports a mention at token i that is the customer's own verb,
+// not the step: a bare word after "you" or "they" as subject ("anything you
+// order from now on", "if you cancel"), not as object ("sent you a text").
+func (x *extraction) customerVerb(c clause, i int) bool {
+	if i-1 < c.lo {
+		return false
+	}
+	if p := x.toks[i-1].s; p != "you" && p != "they" {
+		return false
+	}
+	w := x.toks[i].s
+	if strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") || participles[w] || determiners[w] {
+		return false
+	}
+	return i-2 < c.lo || subjectOpeners[x.toks[i-2].s]
+}
+
+// subjectOpeners are words after which "you" is a subject.
+var subjectOpeners = map[string]bool{
+	"anything": true, "everything": true, "whatever": true, "if": true, "when": true, "whenever": true,
+	"once": true, "what": true, "that": true, "before": true, "after": true, "until": true, "unless": true,
+	"as": true, "and": true, "or": true, "so": true, ",": true, "then": true, "where": true,
 }
 
 var cancelVerbs = map[string]bool{"cancel": true, "cancelled": true, "cancelling": true}
@@ -364,8 +388,8 @@ func (x *extraction) active(m match) bool {
 			return true
 		}
 		return x.stepIndex(m.p.step) >= 0
-	case kAddress:
-		return x.upd >= 0 || x.red >= 0
+	case kNoun:
+		return true // compiled for this scenario's steps only
 	}
 	return true
 }
@@ -477,86 +501,121 @@ var (
 	}
 )
 
-// resolveAddress decides whether "address" at token i is the profile address
-// (update_address) or the order's shipping address (redirect_order) from the
-// qualifiers around it, stopping at clause-internal boundaries. "everywhere" or
-// "both" names the two. The second result is -1 unless both are named.
-func (x *extraction) resolveAddress(c clause, i int) (int, int) {
-	if x.upd < 0 || x.red < 0 {
-		if x.upd >= 0 {
-			return x.upd, -1
+// resolveNoun appends to out the steps a shared noun at match m names, from
+// the qualifiers around it (each candidate's Near words), stopping at
+// clause-internal boundaries. "everywhere", "both" or the plural names them
+// all; a part with no qualifier names what the noun last named.
+func (x *extraction) resolveNoun(c clause, m match, out []int) []int {
+	var buf [8]int
+	cands := buf[:0]
+	for _, id := range m.p.shared {
+		if si := x.stepIndex(id); si >= 0 {
+			cands = append(cands, si)
 		}
-		return x.red, -1
+	}
+	if len(cands) == 0 {
+		return out
 	}
 	prev := ""
-	if i > c.lo {
-		prev = x.toks[i-1].s
+	if m.lo > c.lo {
+		prev = x.toks[m.lo-1].s
 	}
-	part := !strings.HasPrefix(x.toks[i].s, "address")
+	for _, si := range cands {
+		if slices.Contains(x.steps[si].Phrases.NotAfter, prev) {
+			return out // "email address" is no postal address
+		}
+	}
+	if len(cands) == 1 {
+		return append(out, cands[0])
+	}
+	i := m.hi - 1
+	head := x.toks[i].s
 	old := false
 	switch prev {
-	case "email", "ip", "web":
-		return -1, -1
 	case "old", "original", "previous", "former", "existing":
 		old = true // names a step only with a qualifier: "the order's old address"
 	}
-	p, o, both := 0, 0, false
-	score := func(j int) bool {
+	var sbuf [8]int
+	score := sbuf[:len(cands)]
+	both := false
+	add := func(j int) bool {
 		t := x.toks[j]
-		if addressStop(t) {
+		if nounStop(t) {
 			return false
 		}
-		p += profileWords[t.s]
-		o += orderWords[t.s]
+		for k, si := range cands {
+			score[k] += x.steps[si].Phrases.Near[t.s]
+		}
 		both = both || t.s == "everywhere" || t.s == "both"
 		return true
 	}
 	j := i - 1
-	for ; j >= c.lo && j >= i-6 && score(j); j-- {
+	for ; j >= c.lo && j >= i-6 && add(j); j-- {
 	}
-	for j, lim := i+1, i+7; j < c.hi && j <= lim; j++ {
-		if k := x.appositive(j, c.hi); k > j {
+	for k, lim := i+1, i+7; k < c.hi && k <= lim; k++ {
+		if e := x.appositive(k, c.hi); e > k {
 			// "your new address, 301 Cedar Lane, Denver, is saved everywhere"
-			lim += k - j
-			j = k
+			lim += e - k
+			k = e
 			continue
 		}
-		if !score(j) {
+		if !add(k) {
 			break
 		}
 	}
 	if x.standing(c.lo, c.hi) {
-		p += 4 // "anything you order from now on will go to your new address"
-	}
-	if p == 0 && o == 0 && !both && (j < i-6 || j >= c.lo && x.toks[j].s == ",") {
-		// Nothing near: a qualifier further back in the same stretch still says
-		// whose address it is ("when I pulled the order up it still shows the
-		// Boulder address", "for order A4004, the street was changed").
-		for ; j >= c.lo && (x.toks[j].s == "," || score(j)); j-- {
+		for k, si := range cands {
+			if x.steps[si].Phrases.Standing {
+				score[k] += 4 // "anything you order from now on will go to your new address"
+			}
 		}
 	}
-	switch {
-	case x.toks[i].s == "addresses" && !old:
-		return x.upd, x.red // "all addresses updated": the plural is both
-	case part && p == 0 && o == 0 && !both && x.lastAddr >= 0 && x.addrPara == c.para:
-		return x.lastAddr, -1
-	case old && o > p:
-		return x.red, -1
-	case old && p > o:
-		return x.upd, -1
-	case old:
-		return -1, -1
-	case both:
-		return x.upd, x.red
-	case o > p:
-		return x.red, -1
-	case p == 0 && prev == "new":
-		return -1, -1
+	zero := func() bool {
+		for _, v := range score {
+			if v != 0 {
+				return false
+			}
+		}
+		return true
 	}
-	return x.upd, -1
+	if zero() && !both && (j < i-6 || j >= c.lo && x.toks[j].s == ",") {
+		// Nothing near: a qualifier further back in the same stretch still says
+		// whose it is ("when I pulled the order up it still shows the Boulder
+		// address", "for order A4004, the street was changed").
+		for ; j >= c.lo && (x.toks[j].s == "," || add(j)); j-- {
+		}
+	}
+	best, tie := 0, false
+	for k := 1; k < len(score); k++ {
+		switch {
+		case score[k] > score[best]:
+			best, tie = k, false
+		case score[k] == score[best]:
+			tie = true
+		}
+	}
+	plural := !m.p.part && strings.HasSuffix(head, "s") && !strings.HasSuffix(head, "ss")
+	switch {
+	case plural && !old:
+		return append(out, cands...) // "all addresses updated": the plural is all
+	case m.p.part && zero() && !both && x.lastNoun >= 0 && x.nounPara == c.para && slices.Contains(cands, x.lastNoun):
+		return append(out, x.lastNoun)
+	case old && (tie || score[best] == 0):
+		return out
+	case old:
+		return append(out, cands[best])
+	case both:
+		return append(out, cands...)
+	case !tie && score[best] > 0:
+		return append(out, cands[best])
+	case zero() && prev == "new":
+		return out
+	}
+	// A tie of qualifiers, or none: the first candidate that scored best.
+	return append(out, cands[best])
 }
 
-func addressStop(t token) bool {
+func nounStop(t token) bool {
 	switch t.s {
 	case ",", ";", "and", "but", "(", ")", "|", dash, ".":
 		return true

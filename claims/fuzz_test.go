@@ -32,7 +32,7 @@ func FuzzExtract(f *testing.F) {
 		for _, id := range strings.Split(ids, ",") {
 			steps = append(steps, claims.Step{ID: id, Terms: []string{term}})
 		}
-		steps = append(steps, claims.Step{ID: "update_address"}, claims.Step{ID: "redirect_order"}, claims.Step{ID: "notify"})
+		steps = append(steps, Commerce("update_address", "redirect_order", "notify")...)
 		got := claims.Extract(msg, steps)
 		switch got.Overall {
 		case claims.OverallSuccess, claims.OverallPartial, claims.OverallFailure, claims.OverallNone:

@@ -55,14 +55,50 @@ type Case struct {
 // (scoring.ClaimSteps: terms and the packs' phrases); nil means bare step ids.
 type Terms map[string][]claims.Step
 
-// Steps returns the extractor input for the case's scenario.
+// Steps returns the extractor input for the case's scenario: with terms,
+// as the runner builds it; with nil, its step IDs with their tools'
+// phrases and no terms.
 func (c Case) Steps(terms Terms) []claims.Step {
 	if terms != nil {
 		return terms[c.Scenario]
 	}
-	var out []claims.Step
-	for _, id := range stepsOfScenario(c.Scenario) {
-		out = append(out, claims.Step{ID: id})
+	return Commerce(stepsOfScenario(c.Scenario)...)
+}
+
+var (
+	commerceOnce  sync.Once
+	commerceSteps map[string]claims.Step
+)
+
+// Commerce returns the commerce steps called ids with the phrases their
+// tools declare, and no terms: the vocabulary the commerce pack brings, as
+// any pack's steps get theirs. An ID the commerce scenarios lack is a bare
+// step.
+func Commerce(ids ...string) []claims.Step {
+	commerceOnce.Do(func() {
+		commerceSteps = map[string]claims.Step{}
+		lib, err := library.Load()
+		if err != nil {
+			panic(err)
+		}
+		for _, s := range lib {
+			if s.Domain != "commerce" {
+				continue
+			}
+			for _, st := range scoring.ClaimSteps(s) {
+				if _, ok := commerceSteps[st.ID]; !ok {
+					commerceSteps[st.ID] = claims.Step{ID: st.ID, Phrases: st.Phrases}
+				}
+			}
+		}
+	})
+	out := make([]claims.Step, 0, len(ids))
+	for _, id := range ids {
+		st, ok := commerceSteps[id]
+		if !ok {
+			st = claims.Step{ID: id}
+		}
+		out = append(out, st)
 	}
 	return out
 }

@@ -40,10 +40,12 @@ type pattern struct {
 	kind  kind
 	form  form   // for mentions
 	step  string // for mentions
-	term  bool   // from a scenario's terms or step ID: yields to built-in phrases it overlaps
+	term  bool   // from a scenario's terms or step ID: yields to pack phrases it overlaps
 	// shared lists every step whose tool declares this phrase when more
 	// than one does; the clause's own words decide which it names.
 	shared []string
+	// part marks a shared noun's part ("the zip code").
+	part bool
 }
 
 // PatternError is a malformed phrase pattern. A pattern that compiled
@@ -203,6 +205,7 @@ type index struct {
 	prefix map[string][]*pattern
 	short  [256]bool // first bytes of prefix keys shorter than three bytes ("$*")
 	all    []*pattern
+	typos  typos // misspellings of the words of this index's steps
 }
 
 func newIndex() *index {

@@ -82,7 +82,7 @@ func FuzzPattern(f *testing.F) {
 }
 
 var _ = Describe("a pack's phrases for a step", func() {
-	DescribeTable("name the step as the built-in lexicon does",
+	DescribeTable("name the step",
 		func(message string, phrases claims.Phrases, want claims.Claim) {
 			got := claims.Extract(message, []claims.Step{{ID: "page_oncall", Phrases: phrases}, {ID: "restart_api"}})
 			Expect(got.Steps["page_oncall"]).To(Equal(want))
@@ -103,5 +103,57 @@ var _ = Describe("a pack's phrases for a step", func() {
 		var pe *claims.PatternError
 		Expect(errors.As(claims.CheckPattern("night ~x"), &pe)).To(BeTrue())
 		Expect(pe.Col).To(Equal(7))
+	})
+})
+
+var _ = Describe("a noun several packs' tools share", func() {
+	rota := claims.Phrases{Noun: []string{"rota|rotas"}, Parts: []string{"the|its slot"}, Near: map[string]int{"night": 2, "weekend": 1}}
+	pager := claims.Phrases{Noun: []string{"rota|rotas"}, Parts: []string{"the|its slot"}, Near: map[string]int{"day": 2, "primary": 2}, Standing: true}
+	steps := []claims.Step{{ID: "night_rota", Phrases: rota}, {ID: "day_rota", Phrases: pager}}
+	DescribeTable("is the step whose near words are around it",
+		func(message, want string) {
+			got := claims.Extract(message, steps)
+			for _, id := range []string{"night_rota", "day_rota"} {
+				exp := claims.Unmentioned
+				if strings.Contains(want, id) {
+					exp = claims.Done
+				}
+				Expect(got.Steps[id]).To(Equal(exp), "%s: %s", id, message)
+			}
+		},
+		Entry("a near word before it", "The night rota was updated.", "night_rota"),
+		Entry("a near word after it", "The rota for the day shift was updated.", "day_rota"),
+		Entry("the plural is every step", "Both rotas were updated.", "night_rota day_rota"),
+		Entry("'everywhere' is every step", "The rota was updated everywhere.", "night_rota day_rota"),
+		Entry("no qualifier: the first", "The rota was updated.", "night_rota"),
+		Entry("from now on favours the standing step", "From now on the rota is updated.", "day_rota"),
+		Entry("a part names what the noun last named", "The day rota was updated and the slot was updated.", "day_rota"),
+		Entry("an old noun with no qualifier names nothing", "The old rota was updated.", ""),
+	)
+
+	It("with one step declaring it, is that step", func() {
+		got := claims.Extract("The rota was updated.", []claims.Step{{ID: "night_rota", Phrases: rota}})
+		Expect(got.Steps["night_rota"]).To(Equal(claims.Done))
+	})
+})
+
+var _ = Describe("words that make a mention another thing", func() {
+	swap := claims.Phrases{Name: []string{"replacement", "new lamp|lamps"}, NotAfter: []string{"broken"}, NotBefore: []string{"cracked"}}
+	DescribeTable("not_after and not_before",
+		func(message string, want claims.Claim) {
+			got := claims.Extract(message, []claims.Step{{ID: "swap", Phrases: swap, Terms: []string{"lamp"}}})
+			Expect(got.Steps["swap"]).To(Equal(want), message)
+		},
+		Entry("a word right before", "We collected the broken lamp.", claims.Unmentioned),
+		Entry("a word just after", "Your lamp shipped cracked.", claims.Unmentioned),
+		Entry("unless it is called new", "The new lamp shipped cracked.", claims.Done),
+		Entry("or by the step's own name", "The replacement shipped cracked.", claims.Done),
+		Entry("without them, the step", "The lamp has shipped.", claims.Done),
+	)
+
+	It("a neutral phrase keeps its negation off the step", func() {
+		stop := claims.Phrases{Done: []string{"stopped"}, Neutral: []string{"won't|n't run"}}
+		got := claims.Extract("The job is stopped, so it won't run tonight.", []claims.Step{{ID: "halt", Phrases: stop}})
+		Expect(got.Steps["halt"]).To(Equal(claims.Done))
 	})
 })

@@ -16,36 +16,39 @@ package claims
 //     "and" before a new subject ("and nothing was charged"), and before the
 //     question of a question sentence ("cancelled, is there anything else?"). A
 //     claim rarely crosses these cuts.
-//  2. Mentions (lexicon.go). A step is named by its lexicon plus the scenario's
-//     terms and the phrases its tool's pack declares (a phrase two steps' tool
+//  2. Mentions (steps.go, extract.go). The extractor knows no domain: a step
+//     is named by the phrases its tool's pack declares (Phrases), the
+//     scenario's terms, and the words of its ID ("issue_voucher" reads as
+//     "issue voucher", a lone generic word excepted). A phrase two steps' tool
 //     shares names the step its clause names by its own words; with none,
-//     "both", "all" or "each" names them all, else the one named last before),
-//     with a form: a name ("refund"), a done form ("refunded", "back in
-//     stock") or a failed form ("your order is active again"). "order" alone names no
-//     step. "address" is the profile or the order's shipping address by its
-//     qualifiers (profile, on file, default, "for future orders" / order, shipment,
-//     delivery, ship to; "everywhere", "both" or the plural both; a setting for later
-//     orders, "by default", "from now on"), looked for near it and, when nothing is
-//     near, further back in its clause ("for order A4004, the street was changed");
-//     an "old address" names a step only with a qualifier. A part of an address ("the
-//     street", "the city and zip") is read the same way, and without a qualifier is
-//     the address last named in its paragraph; an address written out between
-//     commas after it (", 301 Cedar Lane, Denver 80203,") is skipped when looking
-//     for qualifiers ("your new address, 9 Elm St, is saved everywhere"). A phrase's
-//     gap may cross a parenthesis ("your kettle (order A4004) is now headed to").
-//     The goods "on their way" are the replacement; "your returned pair" or "the
-//     return of" the item is the restock; "where it ships" names the redirect; "returned the mugs and the lamp to
-//     stock" the restock; "no text" or "no SMS" is a failed form of notify; a sum
-//     "for express shipping is back on your card" is the refund. Look-alikes name nothing ("our team
-//     has been notified", "our inventory system", "our SMS provider", "awaiting the
-//     bank's confirmation", "the number on file"); "order" after a subject pronoun is
-//     a verb ("anything you order"); a replacement item with a damage word before it
-//     or just after it is the item being replaced ("the broken vase", "your vase
-//     arrived cracked"), unless it is called new. A bare "cancelled" or "called off"
-//     whose subject or object is another step undoes that step ("the replacement was
-//     cancelled"). A status word in the gap of a name is read ("your money is heading
-//     back"); a done form's own words are not, except a negation, failure or doubt
-//     ("the order is still going to the old address").
+//     "both", "all" or "each" names them all, else the one named last before.
+//     A mention has a form: a name ("refund"), a done form ("refunded", "back
+//     in stock") or a failed form ("your order is active again"). A noun that
+//     several tools declare (Phrases.Noun: an address that is a profile's or
+//     an order's) names the step whose Near words are around it, looked for
+//     near it and, when nothing is near, further back in its clause ("for
+//     order A4004, the street was changed"); "everywhere", "both" or the
+//     plural names them all; a clause about every later time ("by default",
+//     "from now on") favours a Standing step; an "old" noun names a step only
+//     with a qualifier; a tie goes to the first. A part of the noun
+//     (Phrases.Parts: "the street", "the city and zip") is read the same way,
+//     and without a qualifier is what the noun last named in its paragraph;
+//     an address written out between commas after it (", 301 Cedar Lane,
+//     Denver 80203,") is skipped when looking for qualifiers. A phrase's gap
+//     may cross a parenthesis ("your kettle (order A4004) is now headed to").
+//     Look-alikes name nothing ("our team has been notified"); a bare word
+//     after "you" as subject is the customer's own verb ("anything you order
+//     from now on"); a mention with one of its step's NotAfter words right
+//     before it, or a NotBefore word just after it, names another thing ("the
+//     broken vase", "your vase arrived cracked"), unless it is called new. A
+//     bare "cancelled" or "called off" whose subject or object is another step
+//     undoes that step ("the replacement was cancelled"). A status word in the
+//     gap of a name is read ("your money is heading back"); a done form's own
+//     words are not, except a negation, failure or doubt ("the order is still
+//     going to the old address"). A word one edit from a status word or from
+//     a word of the scenario's phrases is read as that word ("refundd"), but
+//     not another form of a known word ("scale" of "scaled") and, for the
+//     scenario's words, not one letter replaced ("scheduler").
 //  3. Groups and regions (this file). Mentions coordinated within three words share
 //     one predicate ("cancelled and refunded", "neither the refund nor the
 //     replacement"), and so does a step's noun with its own verb ("replacement

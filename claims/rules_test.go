@@ -20,11 +20,7 @@ const (
 // want is "step=claim" pairs, e.g. "refund=failed notify=done". Steps are the
 // scenario's; the table checks every one of them.
 func check(message string, steps string, want string) {
-	var in []claims.Step
-	for _, id := range strings.Fields(steps) {
-		in = append(in, claims.Step{ID: id})
-	}
-	got := claims.Extract(message, in)
+	got := claims.Extract(message, Commerce(strings.Fields(steps)...))
 	exp := map[string]claims.Claim{}
 	for _, id := range strings.Fields(steps) {
 		exp[id] = U
@@ -34,6 +30,13 @@ func check(message string, steps string, want string) {
 		exp[k] = claims.Claim(v)
 	}
 	Expect(got.Steps).To(Equal(exp), "message: %s", message)
+}
+
+// cs is a commerce step with its pack's phrases and the given terms.
+func cs(id string, terms ...string) claims.Step {
+	st := Commerce(id)[0]
+	st.Terms = terms
+	return st
 }
 
 const (
@@ -162,22 +165,22 @@ var _ = Describe("rule 2: mentions name steps", func() {
 			map[string]claims.Claim{"issue_voucher": D}),
 		Entry("unknown id, by a term", "Your gift card could not be sent.", []claims.Step{{ID: "issue_voucher", Terms: []string{"gift card"}}},
 			map[string]claims.Claim{"issue_voucher": F}),
-		Entry("term for a known step", "Store credit was applied to your account.", []claims.Step{{ID: "refund", Terms: []string{"store credit"}}},
+		Entry("term for a known step", "Store credit was applied to your account.", []claims.Step{cs("refund", "store credit")},
 			map[string]claims.Claim{"refund": D}),
 		Entry("the broken item is not its replacement", "A courier will collect the broken lamp tomorrow.",
-			[]claims.Step{{ID: "refund"}, {ID: "replacement", Terms: []string{"lamp"}}},
+			[]claims.Step{cs("refund"), cs("replacement", "lamp")},
 			map[string]claims.Claim{"refund": U, "replacement": U}),
 		Entry("the new item is", "The lamp ships today.",
-			[]claims.Step{{ID: "refund"}, {ID: "replacement", Terms: []string{"lamp"}}},
+			[]claims.Step{cs("refund"), cs("replacement", "lamp")},
 			map[string]claims.Claim{"refund": U, "replacement": D}),
 		Entry("a term's own verb after will", "The warehouse will check the grey boots in on Friday.",
-			[]claims.Step{{ID: "restock", Terms: []string{"grey boots"}}, {ID: "replacement"}},
+			[]claims.Step{cs("restock", "grey boots"), cs("replacement")},
 			map[string]claims.Claim{"restock": P, "replacement": U}),
 		Entry("the item that arrived damaged is the one replaced", "Your lamp came damaged; a new one ships today.",
-			[]claims.Step{{ID: "refund"}, {ID: "replacement", Terms: []string{"lamp"}}},
+			[]claims.Step{cs("refund"), cs("replacement", "lamp")},
 			map[string]claims.Claim{"refund": U, "replacement": D}),
 		Entry("so is one that arrived cracked", "Your lamp arrived cracked, sorry about that.",
-			[]claims.Step{{ID: "refund"}, {ID: "replacement", Terms: []string{"lamp"}}},
+			[]claims.Step{cs("refund"), cs("replacement", "lamp")},
 			map[string]claims.Claim{"refund": U, "replacement": U}),
 		Entry("participle of an id word", "Your account has been closed.", []claims.Step{{ID: "close_account"}},
 			map[string]claims.Claim{"close_account": D}),
@@ -504,11 +507,7 @@ var _ = Describe("rule 7: across mentions of a step", func() {
 var _ = Describe("rule 8: the overall statement", func() {
 	DescribeTable("overall statements",
 		func(message, steps string, overall claims.Overall, want string) {
-			var in []claims.Step
-			for _, id := range strings.Fields(steps) {
-				in = append(in, claims.Step{ID: id})
-			}
-			Expect(claims.Extract(message, in).Overall).To(Equal(overall))
+			Expect(claims.Extract(message, Commerce(strings.Fields(steps)...)).Overall).To(Equal(overall))
 			check(message, steps, want)
 		},
 		Entry("all done", "All done!", cancelFlow, claims.OverallSuccess,
@@ -569,7 +568,7 @@ var _ = Describe("rule 8: the overall statement", func() {
 	)
 
 	It("lists every step, even with an empty message", func() {
-		got := claims.Extract("", []claims.Step{{ID: "refund"}, {ID: "x"}})
+		got := claims.Extract("", []claims.Step{cs("refund"), {ID: "x"}})
 		Expect(got.Overall).To(Equal(claims.OverallNone))
 		Expect(got.Steps).To(Equal(map[string]claims.Claim{"refund": U, "x": U}))
 	})

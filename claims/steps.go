@@ -1,42 +1,19 @@
 package claims
 
 import (
+	"maps"
 	"slices"
-	"sort"
+	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 )
 
-// builtin indexes the lexicon and every cue; it is built once, at init.
+// builtin indexes every cue; it is built once, at init. It knows no step:
+// what names a step comes from the step (see extraIndex).
 var builtin *index
 
 func init() {
 	builtin = newIndex()
-	ids := make([]string, 0, len(lexicon))
-	for id := range lexicon {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	for _, id := range ids {
-		lx := lexicon[id]
-		for _, src := range lx.done {
-			builtin.add(compilePattern(src, kMention, fDone, id))
-		}
-		for _, src := range lx.name {
-			builtin.add(compilePattern(src, kMention, fName, id))
-		}
-		for _, src := range lx.failed {
-			builtin.add(compilePattern(src, kMention, fFailed, id))
-		}
-		for _, src := range lx.neutral {
-			builtin.add(compilePattern(src, kNeutral, fName, id))
-		}
-	}
-	builtin.add(compilePattern("address|addresses", kAddress, fName, ""))
-	// A part of an address ("the city and ZIP still show Boulder") is the address
-	// last named, unless its own qualifiers say otherwise.
-	builtin.add(compilePattern("the|its|your street|city|zip|zipcode|postcode ?line|code", kAddress, fName, ""))
 	for k := kBlock; k <= kOvFailSome; k++ {
 		for _, src := range cues[k] {
 			builtin.add(compilePattern(src, k, fName, ""))
@@ -45,67 +22,59 @@ func init() {
 	buildTypos(builtin.all)
 }
 
-// Scenario terms and unknown step IDs are compiled into a small extra index,
+// A scenario's phrases, terms and ID words are compiled into a small index,
 // cached by the step list so that a suite of trials compiles them once.
 var (
-	extraCache sync.Map // key -> *index
-	extraCount atomic.Int64
+	extraMu    sync.RWMutex
+	extraCache = map[string]*index{}
 )
 
 const extraCacheMax = 1024
 
-func extraIndex(steps []Step) *index {
-	need := false
-	for _, s := range steps {
-		if _, known := lexicon[s.ID]; len(s.Terms) > 0 || !known || !s.Phrases.empty() {
-			need = true
-			break
-		}
+// extraIndex returns the index of steps; buf is scratch space for the key.
+func extraIndex(steps []Step, buf *[]byte) *index {
+	*buf = cacheKey((*buf)[:0], steps)
+	extraMu.RLock()
+	ix, ok := extraCache[string(*buf)]
+	extraMu.RUnlock()
+	if ok {
+		return ix
 	}
-	if !need {
-		return nil
+	ix = buildIndex(steps)
+	extraMu.Lock()
+	if len(extraCache) < extraCacheMax {
+		extraCache[string(*buf)] = ix
 	}
-	var kb strings.Builder
-	for _, s := range steps {
-		kb.WriteString(s.ID)
-		for _, t := range s.Terms {
-			kb.WriteByte(0)
-			kb.WriteString(t)
-		}
-		for i, l := range [...][]string{s.Phrases.Done, s.Phrases.Name, s.Phrases.Failed} {
-			for _, t := range l {
-				kb.WriteByte(byte(2 + i))
-				kb.WriteString(t)
-			}
-		}
-		kb.WriteByte(1)
-	}
-	key := kb.String()
-	if v, ok := extraCache.Load(key); ok {
-		return v.(*index)
-	}
+	extraMu.Unlock()
+	return ix
+}
+
+func buildIndex(steps []Step) *index {
 	ix := newIndex()
+	forms := [...]form{fDone, fName, fFailed, fName}
 	for si, s := range steps {
 		shared, first := siblings(steps, si)
 		if !first {
 			continue // compiled once, for the first step with these phrases
 		}
-		for i, l := range [...][]string{s.Phrases.Done, s.Phrases.Name, s.Phrases.Failed} {
+		for i, l := range [...][]string{s.Phrases.Done, s.Phrases.Name, s.Phrases.Failed, s.Phrases.Neutral} {
+			k := kMention
+			if i == 3 {
+				k = kNeutral
+			}
 			for _, src := range l {
 				if es, err := parsePattern(src); err == nil { // packs check theirs at load
-					ix.add(&pattern{elems: es, kind: kMention, form: [...]form{fDone, fName, fFailed}[i], step: s.ID, shared: shared})
+					ix.add(&pattern{elems: es, kind: k, form: forms[i], step: s.ID, shared: shared})
 				}
 			}
 		}
 	}
+	addNouns(ix, steps)
 	for _, s := range steps {
 		for _, t := range s.Terms {
 			if p := wordsPattern(termWords(t), s.ID, true); p != nil {
 				ix.add(p)
 			}
-		}
-		if _, known := lexicon[s.ID]; known {
-			continue
 		}
 		words := termWords(s.ID) // "issue_voucher" reads as "issue voucher"
 		if len(words) > 1 {
@@ -121,10 +90,68 @@ func extraIndex(steps []Step) *index {
 			}
 		}
 	}
-	if extraCount.Add(1) <= extraCacheMax {
-		extraCache.Store(key, ix)
-	}
+	ix.buildTypos(steps)
 	return ix
+}
+
+// addNouns compiles each shared noun once, with every step that declares it
+// as a candidate: the words around it decide which it names.
+func addNouns(ix *index, steps []Step) {
+	type nounKey struct {
+		src  string
+		part bool
+	}
+	var order []nounKey
+	cands := map[nounKey][]string{}
+	for _, s := range steps {
+		for i, l := range [...][]string{s.Phrases.Noun, s.Phrases.Parts} {
+			for _, src := range l {
+				k := nounKey{src, i == 1}
+				if _, seen := cands[k]; !seen {
+					order = append(order, k)
+				}
+				if !slices.Contains(cands[k], s.ID) {
+					cands[k] = append(cands[k], s.ID)
+				}
+			}
+		}
+	}
+	for _, k := range order {
+		if es, err := parsePattern(k.src); err == nil {
+			ix.add(&pattern{elems: es, kind: kNoun, form: fName, shared: cands[k], part: k.part})
+		}
+	}
+}
+
+// cacheKey appends to kb what identifies a step list: everything
+// buildIndex reads.
+func cacheKey(kb []byte, steps []Step) []byte {
+	for _, s := range steps {
+		kb = append(kb, s.ID...)
+		for _, t := range s.Terms {
+			kb = append(kb, 0)
+			kb = append(kb, t...)
+		}
+		p := &s.Phrases
+		for i, l := range [...][]string{p.Done, p.Name, p.Failed, p.Neutral, p.Noun, p.Parts, p.NotAfter, p.NotBefore} {
+			for _, t := range l {
+				kb = append(kb, byte(2+i))
+				kb = append(kb, t...)
+			}
+		}
+		if len(p.Near) > 0 {
+			for _, w := range slices.Sorted(maps.Keys(p.Near)) {
+				kb = append(kb, 11)
+				kb = append(kb, w...)
+				kb = strconv.AppendInt(kb, int64(p.Near[w]), 10)
+			}
+		}
+		if p.Standing {
+			kb = append(kb, 12)
+		}
+		kb = append(kb, 1)
+	}
+	return kb
 }
 
 // termWords normalises a scenario term the way messages are normalised.
@@ -227,5 +254,6 @@ func siblings(steps []Step, i int) (shared []string, first bool) {
 }
 
 func samePhrases(a, b Phrases) bool {
-	return !a.empty() && slices.Equal(a.Done, b.Done) && slices.Equal(a.Name, b.Name) && slices.Equal(a.Failed, b.Failed)
+	return !a.empty() && slices.Equal(a.Done, b.Done) && slices.Equal(a.Name, b.Name) &&
+		slices.Equal(a.Failed, b.Failed) && slices.Equal(a.Neutral, b.Neutral)
 }

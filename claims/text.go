@@ -348,8 +348,6 @@ func appendWordTokens(toks *[]token, w string, apos, hyph bool) {
 	kind := tWord
 	if w[0] >= '0' && w[0] <= '9' {
 		kind = tNum
-	} else if fix, ok := typoFix(w); ok {
-		w = fix
 	}
 	*toks = append(*toks, token{s: w, kind: kind})
 }

@@ -1,88 +1,218 @@
 package claims
 
-import "strings"
+import (
+	"strings"
+)
 
 // Replies are typed fast. A word the patterns do not know, that is one edit away
 // from a step word ("refundd", "emial", "cancled"), is read as that step word.
 // The correction uses symmetric deletions: both the word and the targets are
-// reduced by one letter, and a shared form is a match.
+// reduced by one letter, and a shared form is a match. The built-in targets
+// are status words; each scenario adds its steps' own words.
 
-var (
-	vocab      map[string]bool   // every literal word in a pattern
-	typoIndex  map[string]string // target, or target minus one letter -> target
-	typoPrefix [26][26]bool      // first two letters of the targets
-)
+// typos corrects misspellings to one set of target words.
+type typos struct {
+	vocab  map[string]bool   // every literal word in a pattern: never corrected
+	index  map[string]string // target, or target minus one letter -> target
+	prefix [26][26]bool      // first two letters of the targets
+	stems  []string          // the stems of wildcard words ("decommission*"): never corrected
+}
+
+var global typos
 
 const (
 	typoMin = 5
 	typoMax = 16
+	// stepTypoMin is the shortest step word worth correcting to: shorter
+	// ones have real words one edit away ("filed" of "failed").
+	stepTypoMin = 6
 )
 
-// typoTargets are the words worth correcting to: how steps are named, and a few
-// status words. Short or common verbs ("issued", "failed", "shipped") are left
-// out: their one-edit neighbours are real words ("issues", "filed", "shopped").
+// typoTargets are the status words worth correcting to. Short or common verbs
+// ("issued", "failed", "shipped") are left out: their one-edit neighbours are
+// real words ("issues", "filed", "shopped").
 var typoTargets = []string{
-	"refund", "refunds", "refunded", "reimbursed", "cancel", "cancelled", "cancellation",
-	"restock", "restocked", "inventory", "email", "emailed", "notified", "notification",
-	"confirmation", "replacement", "reshipped", "address", "redirected", "rerouted", "profile",
-	"processed", "confirmed", "declined", "rejected", "changed", "updated", "account",
+	"processed", "confirmed", "declined", "rejected", "changed", "updated", "cancelled",
+	"cancellation", "email", "emailed", "notified", "notification", "confirmation",
 }
 
 // commonWords are real words one edit away from a target.
 var commonWords = []string{
-	"processes", "process", "addressed", "addresses", "profiles", "confirms", "declines",
-	"rejects", "emails", "emailing", "cancels", "refunding", "restocks", "confined", "confirmer",
-	"accounts", "updates", "changes", "charged", "chained", "hanged",
+	"processes", "process", "confirms", "declines", "rejects", "emails", "emailing", "cancels",
+	"confined", "confirmer", "updates", "changes", "charged", "chained", "hanged", "addressed",
+	"addresses", "profiles", "accounts", "refunding", "restocks",
 }
 
 func buildTypos(patterns []*pattern) {
-	vocab = map[string]bool{}
+	global = typos{vocab: map[string]bool{}, index: map[string]string{}}
+	global.addVocab(patterns)
+	for _, w := range commonWords {
+		global.vocab[w] = true
+	}
+	for _, t := range typoTargets {
+		global.target(t)
+	}
+}
+
+func (ty *typos) addVocab(patterns []*pattern) {
 	for _, p := range patterns {
 		for _, e := range p.elems {
 			for _, a := range e.alts {
-				if !strings.HasSuffix(a, "*") {
-					vocab[a] = true
+				if st, ok := strings.CutSuffix(a, "*"); !ok {
+					ty.vocab[a] = true
+				} else if len(st) >= 3 {
+					ty.stems = append(ty.stems, st)
 				}
 			}
 		}
 	}
-	for _, w := range commonWords {
-		vocab[w] = true
+}
+
+func (ty *typos) target(t string) {
+	if len(t) < 2 || t[0] < 'a' || t[0] > 'z' || t[1] < 'a' || t[1] > 'z' {
+		return
 	}
-	typoIndex = map[string]string{}
-	for _, t := range typoTargets {
-		typoPrefix[t[0]-'a'][t[1]-'a'] = true
-		put := func(k string) {
-			if old, ok := typoIndex[k]; !ok || len(t) > len(old) {
-				typoIndex[k] = t
-			}
+	ty.prefix[t[0]-'a'][t[1]-'a'] = true
+	put := func(k string) {
+		if old, ok := ty.index[k]; !ok || len(t) > len(old) {
+			ty.index[k] = t
 		}
-		put(t)
-		for i := range t {
-			put(t[:i] + t[i+1:])
+	}
+	put(t)
+	for i := range t {
+		put(t[:i] + t[i+1:])
+	}
+}
+
+// buildTypos makes the words of a scenario's phrases and terms targets: the
+// literal words of its patterns, long enough that a one-edit neighbour is
+// rarely a real word.
+func (ix *index) buildTypos(steps []Step) {
+	ix.typos = typos{vocab: map[string]bool{}, index: map[string]string{}}
+	ix.typos.addVocab(ix.all)
+	for _, w := range commonWords {
+		ix.typos.vocab[w] = true
+	}
+	for _, p := range ix.all {
+		if p.kind != kMention && p.kind != kNoun {
+			continue
+		}
+		for _, e := range p.elems {
+			if e.not {
+				continue // "!tomorrow" is no word of the step
+			}
+			for _, w := range e.alts {
+				if t, ok := global.index[w]; ok && t == w {
+					continue // a status word already
+				}
+				if len(w) >= stepTypoMin && len(w) <= typoMax && plainWord(w) {
+					ix.typos.target(w)
+				}
+			}
 		}
 	}
 }
 
-// typoFix returns the step word w is a misspelling of.
-func typoFix(w string) (string, bool) {
-	if len(w) < typoMin || len(w) > typoMax || w[0] < 'a' || w[0] > 'z' || w[1] < 'a' || w[1] > 'z' ||
-		!typoPrefix[w[0]-'a'][w[1]-'a'] || vocab[w] {
-		return "", false
-	}
-	for i := 0; i < len(w); i++ {
-		if w[i] >= 0x80 || w[i] < 'a' || w[i] > 'z' {
-			return "", false
+func (ty *typos) stemmed(w string) bool {
+	for _, st := range ty.stems {
+		if rest, ok := strings.CutPrefix(w, st); ok && endings[rest] && (rest != "d" || strings.HasSuffix(st, "e")) {
+			return true
 		}
 	}
-	if t, ok := typoIndex[w]; ok {
+	return false
+}
+
+// endings are what a stem takes: "decommission*" knows "decommissioned",
+// not "decommissionned".
+var endings = map[string]bool{
+	"": true, "s": true, "es": true, "ed": true, "d": true, // "d" after an e "ing": true, "e": true, "er": true,
+	"ers": true, "ion": true, "ions": true, "ment": true, "ments": true, "ly": true,
+}
+
+// inflection reports two forms of one word ("scale" and "scaled"): no typo.
+func inflection(w, t string) bool {
+	if len(w) > len(t) {
+		w, t = t, w
+	}
+	rest, ok := strings.CutPrefix(t, w)
+	return ok && (rest == "d" || rest == "s")
+}
+
+// substitution reports one letter of t replaced in w: the edit that most
+// often makes another real word ("scheduler" of "scheduled"), so a
+// scenario's own words are not corrected that way.
+func substitution(w, t string) bool {
+	if len(w) != len(t) {
+		return false
+	}
+	diff := -1
+	for i := range len(w) {
+		if w[i] != t[i] {
+			if diff >= 0 {
+				return false // two differences: a transposition
+			}
+			diff = i
+		}
+	}
+	return diff >= 0
+}
+
+func plainWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// fixTypos corrects the words of a tokenized reply: to a status word, or to
+// a word of the scenario's steps.
+func fixTypos(toks []token, extra *index) {
+	var own *typos
+	if extra != nil {
+		own = &extra.typos
+	}
+	for i := range toks {
+		if toks[i].kind != tWord {
+			continue
+		}
+		w := toks[i].s
+		if own != nil {
+			if own.stemmed(w) {
+				continue
+			}
+			if t, ok := global.fix(w, own.vocab); ok {
+				toks[i].s = t
+			} else if t, ok := own.fix(w, global.vocab); ok && !global.stemmed(w) && !substitution(w, t) {
+				toks[i].s = t
+			}
+			continue
+		}
+		if t, ok := global.fix(w, nil); ok {
+			toks[i].s = t
+		}
+	}
+}
+
+// fix returns the target w is a misspelling of; known lists more words that
+// are not misspellings.
+func (ty *typos) fix(w string, known map[string]bool) (string, bool) {
+	if len(ty.index) == 0 || len(w) < typoMin || len(w) > typoMax || w[0] < 'a' || w[0] > 'z' || w[1] < 'a' || w[1] > 'z' ||
+		!ty.prefix[w[0]-'a'][w[1]-'a'] || ty.vocab[w] || known[w] {
+		return "", false
+	}
+	if !plainWord(w) || ty.stemmed(w) {
+		return "", false
+	}
+	if t, ok := ty.index[w]; ok && !inflection(w, t) {
 		return t, true
 	}
 	var buf [typoMax]byte
 	for i := range len(w) {
 		n := copy(buf[:], w[:i])
 		n += copy(buf[n:], w[i+1:])
-		if t, ok := typoIndex[string(buf[:n])]; ok && len(t) >= typoMin {
+		if t, ok := ty.index[string(buf[:n])]; ok && len(t) >= typoMin && !inflection(w, t) {
 			return t, true
 		}
 	}

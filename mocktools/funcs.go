@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/evalrun/evalrun/claims"
+
 	"github.com/evalrun/evalrun/world"
 )
 
@@ -12,9 +14,17 @@ import (
 type Func struct {
 	Def Definition
 	Run func(ctx context.Context, tx *world.Tx, args Args) (Body, error)
+	// Says is how replies speak of the tool's effect (see Phraser).
+	Says claims.Phrases
 }
 
-var _ Tool = Func{}
+var (
+	_ Tool    = Func{}
+	_ Phraser = Func{}
+)
+
+// Phrases returns the tool's vocabulary.
+func (f Func) Phrases() claims.Phrases { return f.Says }
 
 // Definition returns the tool's definition.
 func (f Func) Definition() Definition { return f.Def }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/evalrun/evalrun/claims"
 	"github.com/evalrun/evalrun/internal/jsonx"
 	"github.com/evalrun/evalrun/internal/registry"
 	"github.com/evalrun/evalrun/world"
@@ -41,12 +42,10 @@ type PartialApplier interface {
 }
 
 // Phraser is an optional ability: a tool that says how replies speak of
-// its effect, so that the claim extractor reads a domain's words from the
-// domain's own pack. Done, Name and Failed are phrase patterns (see
-// claims.CheckPattern): that it happened, its name alone, that it was
-// undone or is not in place.
+// its effect, so that the claim extractor, which knows no domain, reads a
+// domain's words from the domain's own pack (see claims.Phrases).
 type Phraser interface {
-	Phrases() (done, name, failed []string)
+	Phrases() claims.Phrases
 }
 
 // Body is a tool's reply: a JSON object.

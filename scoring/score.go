@@ -42,7 +42,7 @@ func ClaimSteps(s *scenarios.Scenario) []claims.Step {
 		}
 		if t, ok := s.Toolbox.Tool(st.Action.Tool); ok {
 			if p, ok := t.(mocktools.Phraser); ok {
-				out[i].Phrases.Done, out[i].Phrases.Name, out[i].Phrases.Failed = p.Phrases()
+				out[i].Phrases = p.Phrases()
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"reflect"
 	"regexp"
 	"slices"
@@ -184,11 +185,17 @@ func (l *loader) tool(path string, ts *ToolSpec, p *Pack, seen map[string]bool) 
 	t.reply = l.reply(path+".reply", ts.Reply, sc)
 	if ts.Says != nil {
 		t.says = *ts.Says
-		for j, list := range [...][]string{ts.Says.Done, ts.Says.Name, ts.Says.Failed} {
-			for i, src := range list {
+		lists := ts.Says.Lists()
+		for _, key := range slices.Sorted(maps.Keys(lists)) {
+			for i, src := range lists[key] {
 				if err := claims.CheckPattern(src); err != nil {
-					l.fail(fmt.Sprintf("%s.says.%s[%d]", path, [...]string{"done", "name", "failed"}[j], i), "%v", err)
+					l.fail(fmt.Sprintf("%s.says.%s[%d]", path, key, i), "%v", err)
 				}
+			}
+		}
+		for _, w := range slices.Sorted(maps.Keys(ts.Says.Near)) {
+			if n := ts.Says.Near[w]; n <= 0 || strings.ContainsAny(w, " \t") || w != strings.ToLower(w) {
+				l.fail(fmt.Sprintf("%s.says.near.%s", path, w), "want one lower-case word with a positive weight, got %q: %d", w, n)
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/evalrun/evalrun/claims"
 	"github.com/evalrun/evalrun/mocktools"
 	"github.com/evalrun/evalrun/toolpack"
 )
@@ -62,19 +63,30 @@ collections: {a: {fields: {x: {type: string}}}}
 tools:
   - name: t
     description: d
-    says: {done: ["handed ~3 over"], name: [the handover], failed: ["taken back"]}
+    says:
+      done: ["handed ~3 over"]
+      name: [the handover]
+      failed: ["taken back"]
+      neutral: ["won't page"]
+      noun: ["rota|rotas"]
+      parts: ["the|its slot"]
+      near: {night: 2, weekend: 1}
+      standing: true
+      not_after: [old]
+      not_before: [cancelled]
   - name: u
     description: e
 `))
 		Expect(err).NotTo(HaveOccurred())
 		ph, ok := p.Tools[0].(mocktools.Phraser)
 		Expect(ok).To(BeTrue())
-		done, name, failed := ph.Phrases()
-		Expect(done).To(Equal([]string{"handed ~3 over"}))
-		Expect(name).To(Equal([]string{"the handover"}))
-		Expect(failed).To(Equal([]string{"taken back"}))
-		_, _, none := p.Tools[1].(mocktools.Phraser).Phrases()
-		Expect(none).To(BeEmpty())
+		Expect(ph.Phrases()).To(Equal(claims.Phrases{
+			Done: []string{"handed ~3 over"}, Name: []string{"the handover"}, Failed: []string{"taken back"},
+			Neutral: []string{"won't page"}, Noun: []string{"rota|rotas"}, Parts: []string{"the|its slot"},
+			Near: map[string]int{"night": 2, "weekend": 1}, Standing: true,
+			NotAfter: []string{"old"}, NotBefore: []string{"cancelled"},
+		}))
+		Expect(p.Tools[1].(mocktools.Phraser).Phrases()).To(BeZero())
 	})
 
 	It("reports one mistake once: a created id bound by a broken effect is not unknown later", func() {

@@ -5,6 +5,8 @@
 // log, sweeps and scoring as a tool written in Go.
 package toolpack
 
+import "github.com/evalrun/evalrun/claims"
+
 // File is a tools.yaml file.
 type File struct {
 	// Name is the pack's name; scenarios may also name the file itself.
@@ -54,15 +56,10 @@ type ToolSpec struct {
 	Says *Says `yaml:"says"`
 }
 
-// Says holds phrase patterns (the syntax of claims.CheckPattern).
-type Says struct {
-	// Done phrases say it happened: "night shift is|are now on it".
-	Done []string `yaml:"done"`
-	// Name phrases name it; the claim comes from their context: "the pager".
-	Name []string `yaml:"name"`
-	// Failed phrases say it was undone or is not in place: "still on call".
-	Failed []string `yaml:"failed"`
-}
+// Says holds the tool's vocabulary (see claims.Phrases): phrase patterns
+// in the syntax of claims.CheckPattern by what they say, and the words that
+// decide a noun several tools share.
+type Says = claims.Phrases
 
 // Require is a precondition.
 type Require struct {

@@ -25,9 +25,7 @@ type tool struct {
 }
 
 // Phrases makes a declared tool a mocktools.Phraser.
-func (t *tool) Phrases() (done, name, failed []string) {
-	return t.says.Done, t.says.Name, t.says.Failed
-}
+func (t *tool) Phrases() Says { return t.says }
 
 // partialTool is a tool that declares its partial effects.
 type partialTool struct{ *tool }

@@ -12,6 +12,7 @@ import (
 // customers, enough for cancellations, refunds, replacements and address
 // changes.
 func init() {
+	applySays()
 	mocktools.Register(mocktools.Pack{
 		Name:        "commerce",
 		Description: "orders, inventory, payments, refunds, notifications, customers",
