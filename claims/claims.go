@@ -76,18 +76,34 @@ type Phrases struct {
 	// item a replacement replaces, "email address" is no postal address.
 	NotAfter  []string `json:"not_after,omitempty" yaml:"not_after"`
 	NotBefore []string `json:"not_before,omitempty" yaml:"not_before"`
+	// Cues are the domain's own status words, by what they say of any step
+	// near them (see CueKinds): "scheduled for dispatch" is pending, "our
+	// inventory system" a look-alike that names no step.
+	Cues map[string][]string `json:"cues,omitempty" yaml:"cues"`
 }
+
+// CueKinds are the keys Phrases.Cues takes: done, failed and pending say
+// that of the step they are about; block marks a look-alike that names no
+// step; neutral hides the negations and status words it covers ("pending
+// order" names an order, it says nothing is pending).
+var CueKinds = []string{"block", "done", "failed", "neutral", "pending"}
+
+var cueKind = map[string]kind{"block": kBlock, "done": kDone, "failed": kFail, "neutral": kNeutral, "pending": kPending}
 
 // Lists returns the pattern lists by their YAML names, for checks.
 func (p Phrases) Lists() map[string][]string {
-	return map[string][]string{
+	out := map[string][]string{
 		"done": p.Done, "name": p.Name, "failed": p.Failed, "neutral": p.Neutral,
 		"noun": p.Noun, "parts": p.Parts,
 	}
+	for k, l := range p.Cues {
+		out["cues."+k] = l
+	}
+	return out
 }
 
 func (p Phrases) empty() bool {
-	return len(p.Done)+len(p.Name)+len(p.Failed)+len(p.Neutral)+len(p.Noun)+len(p.Parts) == 0
+	return len(p.Done)+len(p.Name)+len(p.Failed)+len(p.Neutral)+len(p.Noun)+len(p.Parts)+len(p.Cues) == 0
 }
 
 // Result is the extraction: the overall statement and each step's effective

@@ -56,19 +56,12 @@ func (k kind) layer() layer {
 	return lOverall
 }
 
-// notVerb ends a pattern where "going to" leads to a place, not a verb: "still
-// going to Oak Court", not "still going to send it".
-const notVerb = "!be|send|process|try|need|get|have|make|ship|arrive|take|do|see|update|cancel|refund|email|" +
-	"text|notify|reach|call|check|let|keep|follow|look|work|go|issue|change|redirect|restock|retry|resend"
-
 // cues lists the phrases of every non-mention kind, in the pattern syntax of
 // pattern.go.
 var cues = map[kind][]string{
 	kBlock: {
 		"team|staff|department|specialist|specialists|billing|finance|warehouse|colleague|colleagues|supervisor|manager|carrier|courier ?has|have|was|were|'s|'ve ?been|already notified|informed|alerted|emailed|messaged",
 		"notified|informed|alerted ?the|our team|staff|department|billing|finance|warehouse|supervisor|manager|carrier|courier",
-		// A step's noun naming a system or team, not the step: "our inventory system is down".
-		"inventory|stock system|systems|service|api|database|db|team|tool|software|platform|department|staff",
 		// A third party that sends them: "our SMS provider is rate-limiting us".
 		"sms|email|text|texting|messaging|notification|notifications|mail provider|providers|gateway|vendor",
 		// Other details on file: "the phone number on file was rejected".
@@ -100,7 +93,7 @@ var cues = map[kind][]string{
 		"keep|keeping an eye on|out ?for ?your inbox|email|emails|phone|texts|messages|mailbox|spam|junk",
 		"look|looking out for|in ?your inbox|email|emails|phone|texts|messages|mailbox|spam|junk",
 		"scheduled for|to dispatch|ship|shipment|shipping|delivery|arrive", "scheduled to be delivered|shipped|dispatched",
-		"tracking number|details|link|info", "true", "new|updated|correct address",
+		"tracking number|details|link|info", "true",
 		markDone,
 	},
 	kAble: {"able ?to", "managed to", "successfully"},
@@ -110,13 +103,12 @@ var cues = map[kind][]string{
 		"time out", "unsuccessful", "unsuccessfully", "expired", "rate limit|limited|limits|limiting",
 		"throttled", "conflict", "unavailable", "outage", "is|was|went|'s|are|were down", "skipped",
 		"aborted", "blocked", "missing", "lost", "problem", "problems", "glitch", "discontinued",
-		"out of stock", "invalid", "incorrect", "unchanged", "left as is|it|they|unchanged", "untouched",
-		"old|original|previous|former|existing address", "halted", "disabled", "false",
+		"invalid", "incorrect", "unchanged", "left as is|it|they|unchanged", "untouched",
+		"halted", "disabled", "false",
 		"n / a", "not applicable", "an|a|some|technical|temporary|unexpected issue|issues|hiccup|hiccups",
 		"encountered|ran|run|hit into ~2 issue|issues|problem|problems|snag", "encountered ~2 issue|issues|problem|snag",
 		"hiccup", "started|began failing|erroring", "started|began to fail",
 		"still has|have|shows|show|lists|list|reads|points ~2 old|previous|original|former|same",
-		"still goes|headed|heading|shipping|set|routed|addressed to", "still going to " + notVerb,
 		// "the record still shows $0.00 refunded"; not "it still shows as cancelled".
 		"still shows|show|showed|showing|lists|list|listed|listing|reads|read|says|said !as",
 		"still set|scheduled|due|planned to go|ship|arrive|head|deliver", "still set|scheduled|due|planned to be delivered|shipped|sent",
@@ -145,13 +137,10 @@ var cues = map[kind][]string{
 		"you ?'ll|will|do|'d ?also n't|not|never need|have|hesitate",
 		"n't|not hesitate|worry|need", "nothing to worry",
 		"n't|not be charged|billed", "will|would n't|not be charged|billed",
-		"pending order|orders|shipment|shipments|delivery|package|packages",
 		"for waiting", "no longer", "worked on|with|through|hard",
 		"nothing ?has|had|is|was ?gone|went|go wrong", "processing fee|fees|time|times|center|centre|team",
 		// A habit, not this request: "since we don't send SMS overnight".
 		"do|does n't|not ~4 overnight|weekends|weekend|holidays|nights|sundays|saturdays|sunday|saturday",
-		"you ?originally ordered|purchased|bought", "originally ordered",
-		"the|your|our|a returned", // an adjective: "the returned pair"
 		// The customer waiting, not the work: "the refund you've been waiting for".
 		"you 're|are|'ve|have ?been ?still waiting|awaiting",
 		// No state at all, not a failure: "so nothing is left half done".

@@ -263,7 +263,7 @@ func (x *extraction) standing(lo, hi int) bool {
 		switch {
 		case a == "by" && b == "default",
 			a == "now" && b == "on" && i > lo && x.toks[i-1].s == "from",
-			a == "future" && (b == "orders" || b == "purchases" || b == "deliveries" || b == "shipments"):
+			a == "future" && len(b) > 3 && strings.HasSuffix(b, "s"): // "future orders"
 			return true
 		}
 	}

@@ -70,6 +70,7 @@ func buildIndex(steps []Step) *index {
 		}
 	}
 	addNouns(ix, steps)
+	addCues(ix, steps)
 	for _, s := range steps {
 		for _, t := range s.Terms {
 			if p := wordsPattern(termWords(t), s.ID, true); p != nil {
@@ -123,6 +124,24 @@ func addNouns(ix *index, steps []Step) {
 	}
 }
 
+// addCues compiles the packs' own status words once each.
+func addCues(ix *index, steps []Step) {
+	seen := map[string]bool{}
+	for _, s := range steps {
+		for _, name := range CueKinds {
+			for _, src := range s.Phrases.Cues[name] {
+				if seen[name+"\x00"+src] {
+					continue
+				}
+				seen[name+"\x00"+src] = true
+				if es, err := parsePattern(src); err == nil {
+					ix.add(&pattern{elems: es, kind: cueKind[name], form: fName})
+				}
+			}
+		}
+	}
+}
+
 // cacheKey appends to kb what identifies a step list: everything
 // buildIndex reads.
 func cacheKey(kb []byte, steps []Step) []byte {
@@ -148,6 +167,14 @@ func cacheKey(kb []byte, steps []Step) []byte {
 		}
 		if p.Standing {
 			kb = append(kb, 12)
+		}
+		for _, name := range CueKinds {
+			for _, t := range p.Cues[name] {
+				kb = append(kb, 13)
+				kb = append(kb, name...)
+				kb = append(kb, 0)
+				kb = append(kb, t...)
+			}
 		}
 		kb = append(kb, 1)
 	}

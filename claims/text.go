@@ -72,12 +72,8 @@ var respell = map[string][]string{
 	// American spellings and hyphenated forms the patterns write as one word.
 	"canceled": {"cancelled"}, "cancelation": {"cancellation"}, "canceling": {"cancelling"},
 	"cancelations": {"cancellations"}, "e-mail": {"email"}, "e-mails": {"emails"},
-	"e-mailed": {"emailed"}, "re-stocked": {"restocked"}, "re-stock": {"restock"},
-	"re-routed": {"rerouted"}, "re-route": {"reroute"}, "re-shipped": {"reshipped"},
-	"re-ship": {"reship"}, "re-sent": {"resent"}, "re-send": {"resend"},
-	"re-submitted": {"resubmitted"}, "re-tried": {"retried"}, "re-try": {"retry"},
-	"re-trying": {"retrying"}, "as-is": {"as", "is"}, "brand-new": {"brand", "new"},
-	"despatched": {"dispatched"}, "despatch": {"dispatch"}, "re-issued": {"reissued"},
+	"e-mailed": {"emailed"}, "as-is": {"as", "is"}, "brand-new": {"brand", "new"},
+	"despatched": {"dispatched"}, "despatch": {"dispatch"},
 }
 
 // respellFirst and respellMax let most words skip the respell lookup.
@@ -315,6 +311,10 @@ func appendWordTokens(toks *[]token, w string, apos, hyph bool) {
 			}
 			return
 		}
+	}
+	if hyph && len(w) > 4 && w[:3] == "re-" && !strings.ContainsAny(w[3:], "-_") {
+		appendWordTokens(toks, "re"+w[3:], apos, false) // "re-stocked" is "restocked"
+		return
 	}
 	if hyph {
 		if k := strings.IndexAny(w, "-_"); k >= 0 {

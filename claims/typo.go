@@ -39,8 +39,7 @@ var typoTargets = []string{
 // commonWords are real words one edit away from a target.
 var commonWords = []string{
 	"processes", "process", "confirms", "declines", "rejects", "emails", "emailing", "cancels",
-	"confined", "confirmer", "updates", "changes", "charged", "chained", "hanged", "addressed",
-	"addresses", "profiles", "accounts", "refunding", "restocks",
+	"confined", "confirmer", "updates", "changes", "charged", "chained", "hanged",
 }
 
 func buildTypos(patterns []*pattern) {

@@ -193,6 +193,11 @@ func (l *loader) tool(path string, ts *ToolSpec, p *Pack, seen map[string]bool) 
 				}
 			}
 		}
+		for _, k := range slices.Sorted(maps.Keys(ts.Says.Cues)) {
+			if !slices.Contains(claims.CueKinds, k) {
+				l.fail(fmt.Sprintf("%s.says.cues.%s", path, k), "unknown cue kind %q (want one of %s)", k, strings.Join(claims.CueKinds, ", "))
+			}
+		}
 		for _, w := range slices.Sorted(maps.Keys(ts.Says.Near)) {
 			if n := ts.Says.Near[w]; n <= 0 || strings.ContainsAny(w, " \t") || w != strings.ToLower(w) {
 				l.fail(fmt.Sprintf("%s.says.near.%s", path, w), "want one lower-case word with a positive weight, got %q: %d", w, n)

@@ -6,6 +6,13 @@ import "github.com/evalrun/evalrun/claims"
 // what they do, for the claim extractor, in the pattern syntax of
 // claims.CheckPattern. It runs before the pack registers.
 func applySays() {
+	for _, p := range []*claims.Phrases{&cancelOrderSays, &restockSays, &issueRefundSays, &notifyCustomerSays, &createReplacementSays} {
+		p.Cues = shopCues
+	}
+	updateCustomerAddressSays.Cues = merge(shopCues, addressCues)
+	updateOrderAddressSays.Cues = merge(shopCues, addressCues, map[string][]string{
+		"failed": {"still goes|headed|heading|shipping|set|routed|addressed to", "still going to " + notVerb},
+	})
 	cancelOrder.Says = cancelOrderSays
 	restock.Says = restockSays
 	issueRefund.Says = issueRefundSays
@@ -13,6 +20,25 @@ func applySays() {
 	createReplacement.Says = createReplacementSays
 	updateCustomerAddress.Says = updateCustomerAddressSays
 	updateOrderAddress.Says = updateOrderAddressSays
+}
+
+// shopCues are status words of the shop as a whole, which every commerce
+// step reads.
+var shopCues = map[string][]string{
+	// A step's noun naming a system or team, not the step: "our inventory system is down".
+	"block":  {"inventory|stock system|systems|service|api|database|db|team|tool|software|platform|department|staff"},
+	"failed": {"out of stock"},
+	"neutral": {
+		"pending order|orders|shipment|shipments|delivery|package|packages",
+		"you ?originally ordered|purchased|bought", "originally ordered",
+		"the|your|our|a returned", // an adjective: "the returned pair"
+	},
+}
+
+// addressCues are what is said of an address, whoever's it is.
+var addressCues = map[string][]string{
+	"done":   {"new|updated|correct address"},
+	"failed": {"old|original|previous|former|existing address"},
 }
 
 // notVerb ends a pattern where "going to" leads to a place, not a verb:
@@ -204,3 +230,13 @@ var (
 	addressParts = []string{"the|its|your street|city|zip|zipcode|postcode ?line|code"}
 	notPostal    = []string{"email", "ip", "web"}
 )
+
+func merge(ms ...map[string][]string) map[string][]string {
+	out := map[string][]string{}
+	for _, m := range ms {
+		for k, l := range m {
+			out[k] = append(out[k], l...)
+		}
+	}
+	return out
+}
