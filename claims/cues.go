@@ -60,15 +60,15 @@ func (k kind) layer() layer {
 // pattern.go.
 var cues = map[kind][]string{
 	kBlock: {
-		"team|staff|department|specialist|specialists|billing|finance|warehouse|colleague|colleagues|supervisor|manager|carrier|courier ?has|have|was|were|'s|'ve ?been|already notified|informed|alerted|emailed|messaged",
-		"notified|informed|alerted ?the|our team|staff|department|billing|finance|warehouse|supervisor|manager|carrier|courier",
+		"team|staff|department|specialist|specialists|billing|finance|colleague|colleagues|supervisor|manager ?has|have|was|were|'s|'ve ?been|already notified|informed|alerted|emailed|messaged",
+		"notified|informed|alerted ?the|our team|staff|department|billing|finance|supervisor|manager",
 		// A third party that sends them: "our SMS provider is rate-limiting us".
 		"sms|email|text|texting|messaging|notification|notifications|mail provider|providers|gateway|vendor",
 		// Other details on file: "the phone number on file was rejected".
 		"phone|number|card|email|name|payment|details|method|contact on file",
 		// Someone else's confirmation, not the customer's: "awaiting settlement confirmation".
-		"awaiting|await|waiting|wait ?for ?their|the|a|its ?settlement|bank|processor|carrier|warehouse|final confirmation|confirmations !email|emails|text|sms|message",
-		"their|carrier|bank|processor|warehouse|settlement confirmation|confirmations !email|emails|text|sms|message",
+		"awaiting|await|waiting|wait ?for ?their|the|a|its ?settlement|bank|processor|final confirmation|confirmations !email|emails|text|sms|message",
+		"their|bank|processor|settlement confirmation|confirmations !email|emails|text|sms|message",
 	},
 	kDone: {
 		"done", "complete", "completed", "processed", "issued", "sent", "created", "confirmed",
@@ -92,7 +92,6 @@ var cues = map[kind][]string{
 		"check|checking|watch|watching ?your inbox|email|emails|phone|texts|messages|mailbox|spam|junk",
 		"keep|keeping an eye on|out ?for ?your inbox|email|emails|phone|texts|messages|mailbox|spam|junk",
 		"look|looking out for|in ?your inbox|email|emails|phone|texts|messages|mailbox|spam|junk",
-		"scheduled for|to dispatch|ship|shipment|shipping|delivery|arrive", "scheduled to be delivered|shipped|dispatched",
 		"tracking number|details|link|info", "true",
 		markDone,
 	},
@@ -154,7 +153,7 @@ var cues = map[kind][]string{
 		"put in ~3 request|requests", "raised|lodged|filed|escalated with",
 		"request|requests ~1 received|submitted|logged|raised|filed|opened|placed|lodged",
 		// Someone else asked to act ("asked the courier to reroute it"), not to look.
-		"asked|requested|instructed ?the|our|your carrier|courier|warehouse|team|bank|processor|billing|fulfilment|fulfillment|depot ~2 to !look|check|double|investigate|review|confirm|verify|contact|call|help|escalate|see|follow|keep|reach|get|find",
+		"asked|requested|instructed ?the|our|your team|bank|processor|billing ~2 to !look|check|double|investigate|review|confirm|verify|contact|call|help|escalate|see|follow|keep|reach|get|find",
 		"is|are|'s|am|'m|currently|still processing", "processing now", "processing",
 		"under review", "for review|approval|verification", "still holding",
 		"needs|need|requires|require|awaiting|awaits ~2 review|approval|verification|sign off", "manual review",
@@ -224,7 +223,7 @@ var cues = map[kind][]string{
 	},
 	kOvPartial: {
 		"partially completed|complete|done|processed|fulfilled|successful|succeeded|through",
-		"partial success|completion", "only partially", "part of ~2 request|it|this|order|changes", "only ~4 part",
+		"partial success|completion", "only partially", "part of ~2 request|it|this|changes", "only ~4 part",
 		"not everything", "not all", "some ?of ?the steps|actions|changes|parts|items|this|it|that ~3 n't|not|failed|could",
 		"some steps|actions", "most of ?it|your|the ~2 request|steps|changes|through",
 		"one of the steps", "mixed results",

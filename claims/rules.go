@@ -640,7 +640,7 @@ func (x *extraction) purposeEnd(c clause) int {
 		return -1
 	}
 	n := x.toks[i+1]
-	if n.kind != tWord || !purposeVerbs[n.s] {
+	if n.kind != tWord || determiners[n.s] || notInfinitive[n.s] {
 		return -1
 	}
 	for j := i + 2; j < s.hi && j < i+16; j++ {
@@ -654,11 +654,9 @@ func (x *extraction) purposeEnd(c clause) int {
 	return -1
 }
 
-// purposeVerbs open an infinitive of purpose.
-var purposeVerbs = map[string]bool{
-	"get": true, "have": true, "make": true, "finish": true, "complete": true, "process": true,
-	"start": true, "issue": true, "send": true, "ship": true, "redirect": true, "update": true,
-	"change": true, "cancel": true, "restock": true, "refund": true, "release": true, "speed": true,
-	"move": true, "set": true, "arrange": true, "proceed": true, "avoid": true, "receive": true,
-	"reroute": true, "confirm": true, "fix": true, "sort": true, "go": true, "push": true,
+// notInfinitive are words after a sentence's opening "to" that make it no
+// infinitive: "To date, ...", "To you and your family: ...".
+var notInfinitive = map[string]bool{
+	"date": true, "me": true, "you": true, "him": true, "her": true, "us": true, "them": true,
+	"whom": true, "everyone": true, "anyone": true, "all": true, "both": true, "which": true,
 }

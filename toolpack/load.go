@@ -112,13 +112,32 @@ func (l *loader) check() *Pack {
 	if len(f.Tools) == 0 {
 		l.fail("", "missing tools: a pack declares at least one tool")
 	}
+	l.cues("cues", f.Cues)
 	seen := map[string]bool{}
 	for i, ts := range f.Tools {
 		if t := l.tool(fmt.Sprintf("tools[%d]", i), ts, p, seen); t != nil {
+			if tt, ok := t.(interface{ addCues(map[string][]string) }); ok && len(f.Cues) > 0 {
+				tt.addCues(f.Cues)
+			}
 			p.Tools = append(p.Tools, t)
 		}
 	}
 	return p
+}
+
+// cues checks a cues mapping: known kinds, well-formed patterns.
+func (l *loader) cues(path string, cues map[string][]string) {
+	for _, k := range slices.Sorted(maps.Keys(cues)) {
+		if !slices.Contains(claims.CueKinds, k) {
+			l.fail(fmt.Sprintf("%s.%s", path, k), "unknown cue kind %q (want one of %s)", k, strings.Join(claims.CueKinds, ", "))
+			continue
+		}
+		for i, src := range cues[k] {
+			if err := claims.CheckPattern(src); err != nil {
+				l.fail(fmt.Sprintf("%s.%s[%d]", path, k, i), "%v", err)
+			}
+		}
+	}
 }
 
 func (l *loader) tool(path string, ts *ToolSpec, p *Pack, seen map[string]bool) mocktools.Tool {
@@ -187,17 +206,16 @@ func (l *loader) tool(path string, ts *ToolSpec, p *Pack, seen map[string]bool) 
 		t.says = *ts.Says
 		lists := ts.Says.Lists()
 		for _, key := range slices.Sorted(maps.Keys(lists)) {
+			if strings.HasPrefix(key, "cues.") {
+				continue
+			}
 			for i, src := range lists[key] {
 				if err := claims.CheckPattern(src); err != nil {
 					l.fail(fmt.Sprintf("%s.says.%s[%d]", path, key, i), "%v", err)
 				}
 			}
 		}
-		for _, k := range slices.Sorted(maps.Keys(ts.Says.Cues)) {
-			if !slices.Contains(claims.CueKinds, k) {
-				l.fail(fmt.Sprintf("%s.says.cues.%s", path, k), "unknown cue kind %q (want one of %s)", k, strings.Join(claims.CueKinds, ", "))
-			}
-		}
+		l.cues(path+".says.cues", ts.Says.Cues)
 		for _, w := range slices.Sorted(maps.Keys(ts.Says.Near)) {
 			if n := ts.Says.Near[w]; n <= 0 || strings.ContainsAny(w, " \t") || w != strings.ToLower(w) {
 				l.fail(fmt.Sprintf("%s.says.near.%s", path, w), "want one lower-case word with a positive weight, got %q: %d", w, n)

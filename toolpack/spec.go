@@ -15,6 +15,9 @@ type File struct {
 	// Collections are the record collections the pack owns, by name.
 	Collections map[string]*Collection `yaml:"collections"`
 	Tools       []*ToolSpec            `yaml:"tools"`
+	// Cues are the domain's own status words (see claims.Phrases.Cues),
+	// for every tool of the pack.
+	Cues map[string][]string `yaml:"cues"`
 }
 
 // Collection declares the fields of a collection's records, so that world

@@ -27,6 +27,18 @@ type tool struct {
 // Phrases makes a declared tool a mocktools.Phraser.
 func (t *tool) Phrases() Says { return t.says }
 
+// addCues adds the pack's cues to the tool's own.
+func (t *tool) addCues(cues map[string][]string) {
+	merged := map[string][]string{}
+	for k, l := range cues {
+		merged[k] = append(merged[k], l...)
+	}
+	for k, l := range t.says.Cues {
+		merged[k] = append(merged[k], l...)
+	}
+	t.says.Cues = merged
+}
+
 // partialTool is a tool that declares its partial effects.
 type partialTool struct{ *tool }
 

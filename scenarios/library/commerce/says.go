@@ -24,7 +24,7 @@ func applySays() {
 
 // shopCues are status words of the shop as a whole, which every commerce
 // step reads.
-var shopCues = map[string][]string{
+var shopCues = merge(shippingCues, map[string][]string{
 	// A step's noun naming a system or team, not the step: "our inventory system is down".
 	"block":  {"inventory|stock system|systems|service|api|database|db|team|tool|software|platform|department|staff"},
 	"failed": {"out of stock"},
@@ -33,6 +33,20 @@ var shopCues = map[string][]string{
 		"you ?originally ordered|purchased|bought", "originally ordered",
 		"the|your|our|a returned", // an adjective: "the returned pair"
 	},
+})
+
+// shippingCues are how the people and places goods pass through are
+// spoken of: "the warehouse has been notified" names no step of ours.
+var shippingCues = map[string][]string{
+	"block": {
+		"warehouse|carrier|courier ?has|have|was|were|'s|'ve ?been|already notified|informed|alerted|emailed|messaged",
+		"notified|informed|alerted ?the|our warehouse|carrier|courier",
+		"awaiting|await|waiting|wait ?for ?their|the|a|its ?carrier|warehouse confirmation|confirmations !email|emails|text|sms|message",
+		"carrier|warehouse confirmation|confirmations !email|emails|text|sms|message",
+	},
+	"done": {"scheduled for|to dispatch|ship|shipment|shipping|delivery|arrive", "scheduled to be delivered|shipped|dispatched"},
+	// Someone else asked to act ("asked the courier to reroute it"), not to look.
+	"pending": {"asked|requested|instructed ?the|our|your carrier|courier|warehouse|fulfilment|fulfillment|depot ~2 to !look|check|double|investigate|review|confirm|verify|contact|call|help|escalate|see|follow|keep|reach|get|find"},
 }
 
 // addressCues are what is said of an address, whoever's it is.
