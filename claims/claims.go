@@ -46,6 +46,11 @@ type Step struct {
 	// Phrases are how replies speak of the step, declared by the tool pack
 	// for the step's tool, so that a domain's words live in its pack.
 	Phrases Phrases
+	// Objects are the words for what the step acts on (its action's
+	// argument names: "order_id" gives "order"): a word of the ID among
+	// them is too generic to name the step alone ("order" of
+	// "cancel_order" would name every step about the order).
+	Objects []string
 }
 
 // Phrases are a tool's vocabulary, in the pattern syntax of CheckPattern.

@@ -10,10 +10,11 @@ const (
 	fAuto               // scenario terms: done when the matched word ends in -ed, else a name
 )
 
-// stopIDWords are words of unknown step IDs too generic to name the step alone.
+// stopIDWords are words of step IDs too generic to name the step alone: verbs
+// of any action, and function words. What a step acts on comes from the step
+// (Step.Objects).
 var stopIDWords = map[string]bool{
-	"order": true, "orders": true, "account": true, "item": true, "items": true, "customer": true,
-	"address": true, "update": true, "send": true, "create": true, "issue": true, "process": true,
+	"update": true, "send": true, "create": true, "issue": true, "process": true,
 	"make": true, "do": true, "set": true, "get": true, "the": true, "a": true, "to": true, "of": true,
-	"new": true, "change": true, "add": true, "remove": true, "check": true, "user": true, "and": true,
+	"new": true, "change": true, "add": true, "remove": true, "check": true, "and": true,
 }

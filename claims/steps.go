@@ -84,7 +84,7 @@ func buildIndex(steps []Step) *index {
 			}
 		}
 		for _, w := range words {
-			if len(w) >= 3 {
+			if len(w) >= 3 && !slices.Contains(s.Objects, w) {
 				if p := wordsPattern([]string{w}, s.ID, false); p != nil {
 					ix.add(p)
 				}
@@ -147,6 +147,10 @@ func addCues(ix *index, steps []Step) {
 func cacheKey(kb []byte, steps []Step) []byte {
 	for _, s := range steps {
 		kb = append(kb, s.ID...)
+		for _, o := range s.Objects {
+			kb = append(kb, 14)
+			kb = append(kb, o...)
+		}
 		for _, t := range s.Terms {
 			kb = append(kb, 0)
 			kb = append(kb, t...)

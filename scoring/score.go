@@ -2,6 +2,8 @@ package scoring
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -36,7 +38,7 @@ type Evidence struct {
 func ClaimSteps(s *scenarios.Scenario) []claims.Step {
 	out := make([]claims.Step, len(s.Steps))
 	for i, st := range s.Steps {
-		out[i] = claims.Step{ID: st.ID, Terms: st.Terms}
+		out[i] = claims.Step{ID: st.ID, Terms: st.Terms, Objects: objects(st.Action.Args)}
 		if s.Toolbox == nil {
 			continue
 		}
@@ -44,6 +46,29 @@ func ClaimSteps(s *scenarios.Scenario) []claims.Step {
 			if p, ok := t.(mocktools.Phraser); ok {
 				out[i].Phrases = p.Phrases()
 			}
+		}
+	}
+	return out
+}
+
+// objects are the records an action acts on, by its id arguments
+// ("order_id" gives "order" and "orders"): words that name the record, not
+// the step.
+func objects(args map[string]any) []string {
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(args)) {
+		k = strings.ToLower(k)
+		base, ok := strings.CutSuffix(k, "_id")
+		if !ok {
+			base, ok = strings.CutSuffix(k, "_ids")
+		}
+		if !ok {
+			continue
+		}
+		words := strings.Split(base, "_")
+		w := words[len(words)-1]
+		if len(w) >= 3 && !slices.Contains(out, w) {
+			out = append(out, w, w+"s")
 		}
 	}
 	return out
