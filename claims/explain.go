@@ -98,7 +98,7 @@ func (t *trace) rule(gi int, g group) string {
 	case g.voided == voidCond:
 		return "under a condition: claims nothing yet"
 	case g.voided == voidWish:
-		return "the customer's request restated: claims nothing"
+		return "the user's request restated: claims nothing"
 	case g.v != t.carried[gi]:
 		return "a status mark opening the line"
 	case g.v != t.own[gi]:

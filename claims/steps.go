@@ -102,14 +102,14 @@ func addNouns(ix *index, steps []Step) {
 		src  string
 		part bool
 	}
-	var order []nounKey
+	var seenOrder []nounKey
 	cands := map[nounKey][]string{}
 	for _, s := range steps {
 		for i, l := range [...][]string{s.Phrases.Noun, s.Phrases.Parts} {
 			for _, src := range l {
 				k := nounKey{src, i == 1}
 				if _, seen := cands[k]; !seen {
-					order = append(order, k)
+					seenOrder = append(seenOrder, k)
 				}
 				if !slices.Contains(cands[k], s.ID) {
 					cands[k] = append(cands[k], s.ID)
@@ -117,7 +117,7 @@ func addNouns(ix *index, steps []Step) {
 			}
 		}
 	}
-	for _, k := range order {
+	for _, k := range seenOrder {
 		if es, err := parsePattern(k.src); err == nil {
 			ix.add(&pattern{elems: es, kind: kNoun, form: fName, shared: cands[k], part: k.part})
 		}
