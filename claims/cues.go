@@ -22,6 +22,7 @@ const (
 	kAble     // "was able to", "managed to": done, and governs what follows
 	kTried    // "tried to": an attempt, reported as not done
 	kExcept   // "except", "other than": the step is the exception to success
+	kHedge    // "I think", "should be done by now", "appears to": done, unverified: pending
 	kRetried  // "retried", "2nd attempt": what follows is the outcome of a new attempt
 
 	kOffer  // "would you like", "if you'd like", "I can"
@@ -96,6 +97,18 @@ var cues = map[kind][]string{
 		markDone,
 	},
 	kAble: {"able ?to", "managed to", "successfully"},
+	// A result reported without being checked is pending (metrics.md).
+	kHedge: {
+		"i|we think|believe|guess|assume|suspect|reckon !you|we|i",
+		"i|we 'm|am|are ?fairly|pretty|reasonably|quite confident|sure !that|it|the|your|this|everything|all|of",
+		"probably", "presumably", "most likely", "likely", "hopefully", "in theory", "supposedly",
+		"appears|appear|appeared|seems|seem|seemed to", "it|this|that|everything looks|looked like",
+		"looks|looked like it|they|everything|the", "as far as i|we can tell|see|know",
+		"by now", "in principle", "should now|already",
+		"may|might|could ?already|well have|has ~2 been|gone|went",
+		"should ?already|all have ~2 been|gone|come|landed|arrived|cleared|posted|processed|completed|finished|updated|sent|done",
+		"should ?already|all be ~2 done|sorted|complete|completed|finished|through|cleared|posted|live|active|in|out|fine|ok|okay",
+	},
 	kFail: {
 		"failed", "fail", "fails", "failing", "failure", "failures", "error", "errors", "errored",
 		"declined", "rejected", "refused", "denied", "bounced", "timeout", "timeouts", "timed out",

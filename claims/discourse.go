@@ -253,7 +253,7 @@ func (x *extraction) refersBack(c clause) bool {
 // overall finds the message's overall-completion statement (rule 8) and what it
 // claims for the steps the message does not qualify one by one.
 func (x *extraction) overall(qualified bool) (Overall, Claim) {
-	success, partial, failure, all, except := false, false, false, false, false
+	success, partial, failure, all, except, hedged := false, false, false, false, false, false
 	for ci, c := range x.cls {
 		d := &x.cd[ci]
 		if x.asks(ci) || x.conditional(d) || x.hasCue(d, kOffer, c.lo, c.hi) {
@@ -280,6 +280,8 @@ func (x *extraction) overall(qualified bool) (Overall, Claim) {
 					except = true // "everything went through except the refund"
 				default:
 					success = true
+					// "I think everything went through": unchecked, so pending.
+					hedged = hedged || x.hasCue(d, kHedge, c.lo, c.hi)
 				}
 			case kOvPartial:
 				partial = true
@@ -304,6 +306,8 @@ func (x *extraction) overall(qualified bool) (Overall, Claim) {
 		return OverallFailure, Failed
 	case failure:
 		return OverallFailure, Unmentioned
+	case success && hedged:
+		return OverallSuccess, Pending
 	case success:
 		return OverallSuccess, Done
 	}

@@ -120,7 +120,7 @@ var sourceRules = [...]string{
 var kindNames = [...]string{
 	kDone: "done", kFail: "failed", kNeg: "negation", kPending: "pending", kLater: "later",
 	kFuture: "future", kStrong: "doubt", kRollback: "rollback", kNeutral: "neutral", kAble: "able",
-	kTried: "tried", kExcept: "except", kRetried: "retried", kOffer: "offer", kIntent: "intent",
+	kTried: "tried", kExcept: "except", kHedge: "hedge", kRetried: "retried", kOffer: "offer", kIntent: "intent",
 	kWish: "request", kCond: "condition", kOvSuccess: "overall success", kOvPartial: "overall partial",
 	kOvFailAll: "overall failure", kOvFailSome: "overall failure",
 }

@@ -7,7 +7,7 @@ import "strings"
 // mentions is read the same way before it is carried to an earlier step.
 func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 	var (
-		strong, rollback, pend, fail, neg, done, able, tried, mood, later bool
+		strong, rollback, pend, fail, neg, done, able, tried, mood, later, hedge bool
 		futPend, futDone                                                  bool
 		lastFail, lastFut, lastDone, retry                                = -1, -1, -1, -1
 		firstDone, firstFail                                              = -1, -1
@@ -58,6 +58,8 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 			}
 		case kRetried:
 			retry = cu.lo
+		case kHedge:
+			hedge = true
 		case kAble:
 			able = true
 		case kLater:
@@ -81,6 +83,8 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 			case futOther:
 			case futIntent:
 				mood = true
+			case futHedge:
+				hedge = true
 			default:
 				futPend = true
 				lastFut = cu.lo
@@ -110,6 +114,8 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		return verdict{Done, srcCue} // "reissued after the first attempt bounced"
 	case pend:
 		return verdict{Pending, srcCue}
+	case hedge && !fail && !neg && !tried:
+		return verdict{Pending, srcCue} // "I think it went through": unverified
 	case futPend && !done && !doneThenFut && lastFut > lastFail:
 		return verdict{Pending, srcFuture}
 	case fail:
@@ -199,6 +205,7 @@ const (
 	futNegated                // "won't", "will not"
 	futOther                  // "I'll escalate this", "we'll keep you posted": no claim
 	futIntent                 // "I'll update your address": about to act, no claim
+	futHedge                  // "should now be cancelled": a result not checked
 )
 
 // future reads a future marker with its subject and verb, and returns the verb's
@@ -228,10 +235,11 @@ func (x *extraction) future(d *clauseData, cu cue, rlo, rhi int) (futKind, int) 
 	if subj != "i" && subj != "we" && x.standing(rlo, rhi) {
 		return futArrival, j // a setting in place: "anything you order will come here by default"
 	}
-	if x.toks[cu.lo].s == "should" && passive && (now || x.nowAfter(j+1, rhi)) {
+	if x.toks[cu.lo].s == "should" && (now || x.nowAfter(j+1, rhi) || passive && !x.timed(cu.lo)) {
 		// A hedged present: "should now be cancelled", "should be sorted now",
-		// "should be changed to 12 Elm Road now".
-		return futArrival, j
+		// "should now ship to 14 Pine Rd", "should be on its way": a result
+		// not checked. "should be back on your card within a week" is timed.
+		return futHedge, j
 	}
 	switch {
 	case subj == "you" && (arrivalVerbs[v] || v == "have"):

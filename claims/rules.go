@@ -259,6 +259,15 @@ func (x *extraction) groupClause(ci int) {
 			}
 		}
 	}
+	if x.firstCue(d, kHedge, c.lo, c.hi) >= 0 {
+		for i := range gs {
+			// A hedge scopes over its clause: "the black pair appears to have been
+			// restocked" reports a result nobody checked.
+			if gs[i].v.claim == Done {
+				gs[i].v = verdict{Pending, srcCue}
+			}
+		}
+	}
 	if at := x.wishAt(d, c); at >= 0 {
 		for i := range gs {
 			// Up to where the agent speaks again: "you requested a refund, which I've issued".
