@@ -8,10 +8,10 @@ import "strings"
 func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 	var (
 		strong, rollback, pend, fail, neg, done, able, tried, mood, later, hedge bool
-		futPend, futDone                                                  bool
-		lastFail, lastFut, lastDone, retry                                = -1, -1, -1, -1
-		firstDone, firstFail                                              = -1, -1
-		futVerb                                                           = -1 // a done word that is a future's verb
+		futPend, futDone                                                         bool
+		lastFail, lastFut, lastDone, retry                                       = -1, -1, -1, -1
+		firstDone, firstFail                                                     = -1, -1
+		futVerb                                                                  = -1 // a done word that is a future's verb
 	)
 	failAt := func(i int) {
 		lastFail = i
