@@ -35,6 +35,15 @@ func fold(s string) string {
 	return cases.Fold().String(b.String())
 }
 
+// foldEqual reports whether fold(s) == folded, without building fold(s)
+// when s is ASCII.
+func foldEqual(s, folded string) bool {
+	if ascii(s) && ascii(folded) {
+		return strings.EqualFold(strings.TrimFunc(s, isPySpace), folded)
+	}
+	return fold(s) == folded
+}
+
 // isPySpace is what Python's str.strip removes: Unicode white space and
 // the four ASCII separators U+001C to U+001F.
 func isPySpace(r rune) bool { return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f }
