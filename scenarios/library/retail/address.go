@@ -9,9 +9,11 @@ import (
 	"github.com/evalrun/evalrun/world"
 )
 
-// addressFields are an address's fields in the order a partly applied
-// change writes them.
+// addressFields are an address's fields, the street lines first.
 var addressFields = []string{"address1", "address2", "city", "state", "country", "zip"}
+
+// streetLines is how many of addressFields a partly applied change writes.
+const streetLines = 2
 
 // addressArgs are the parameters of an address change besides the record id.
 var addressArgs = map[string]any{
@@ -32,12 +34,12 @@ func addressSchema(idName string, id map[string]any) map[string]any {
 }
 
 // newAddress is the address the arguments give. When partial, only the
-// first half of its fields are new and the rest keep their old values: a
-// half-written address.
+// street lines are new and the city, state, country and zip keep their old
+// values: a half-written address.
 func newAddress(old map[string]any, a mocktools.Args, partial bool) map[string]any {
 	out := make(map[string]any, len(addressFields))
 	for i, f := range addressFields {
-		if partial && i >= len(addressFields)/2 {
+		if partial && i >= streetLines {
 			out[f] = old[f]
 			continue
 		}

@@ -95,6 +95,6 @@
 // the generic partial apply (the first half of a call's writes) changes the
 // order without moving the money: a cancellation without its refund, an
 // item change without its payment. The two address tools know their own
-// half: the first three address fields change and the rest keep their old
-// values.
+// half: the street lines change and the city, state, country and zip keep
+// their old values.
 package retail

@@ -62,7 +62,7 @@ var _ = Describe("faults on the retail writes", func() {
 	It("half applies an address change as a half-written address", func() {
 		_, got := faulted("partial_apply", "modify_pending_order_address", "#W1001", `{"order_id": "#W1001", `+newAddress+`}`)
 		Expect(got).To(Equal(effect{"orders/#W1001/address": js(
-			`{"address1": "5 Elm St", "address2": "", "city": "Austin", "state": "MA", "country": "USA", "zip": "02108"}`)}))
+			`{"address1": "5 Elm St", "address2": "", "city": "Boston", "state": "MA", "country": "USA", "zip": "02108"}`)}))
 	})
 
 	It("acknowledges a lost return write with the tool's own reply and changes nothing", func() {
