@@ -37,7 +37,9 @@ func (a Args) Items(name string) []map[string]any {
 
 // Validate checks args against a definition's JSON schema (the subset tools
 // use: object, string, number, integer, boolean, array, required, enum,
-// items, minimum). The message names the argument, so a model can fix it.
+// items, minimum). An empty string is refused unless its schema says
+// "minLength": 0, as a second address line may. The message names the
+// argument, so a model can fix it.
 func Validate(def Definition, args Args) error {
 	return checkValue("arguments", def.Parameters, map[string]any(args))
 }
@@ -94,7 +96,7 @@ func checkValue(path string, schema map[string]any, v any) error {
 		if !ok {
 			return fmt.Errorf("%s: want a string, got %s", path, kindOf(v))
 		}
-		if s == "" {
+		if s == "" && !mayBeEmpty(schema) {
 			return fmt.Errorf("%s: must not be empty", path)
 		}
 		if enum := stringList(schema["enum"]); len(enum) > 0 && !contains(enum, s) {
@@ -117,6 +119,17 @@ func checkValue(path string, schema map[string]any, v any) error {
 		}
 	}
 	return nil
+}
+
+// mayBeEmpty reports whether a string schema declares "minLength": 0.
+func mayBeEmpty(schema map[string]any) bool {
+	switch n := schema["minLength"].(type) {
+	case int:
+		return n == 0
+	case float64:
+		return n == 0
+	}
+	return false
 }
 
 func kindOf(v any) string {

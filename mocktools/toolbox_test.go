@@ -52,3 +52,19 @@ var _ = Describe("Response", func() {
 		Expect(r).To(Equal(mocktools.Response{Status: mocktools.StatusError, Body: mocktools.Body{"error": "order A9 not found"}}))
 	})
 })
+
+var _ = Describe("Validate", func() {
+	def := mocktools.Definition{Name: "address", Parameters: mocktools.Object(map[string]any{
+		"line1": mocktools.Str("the first line"),
+		"line2": map[string]any{"type": "string", "description": "the second line, or empty", "minLength": 0},
+	}, "line1", "line2")}
+
+	It("refuses an empty string by default", func() {
+		Expect(mocktools.Validate(def, mocktools.Args{"line1": "", "line2": "Apt 1"})).
+			To(MatchError("line1: must not be empty"))
+	})
+
+	It("accepts an empty string whose schema says minLength 0", func() {
+		Expect(mocktools.Validate(def, mocktools.Args{"line1": "1 Main St", "line2": ""})).To(Succeed())
+	})
+})
