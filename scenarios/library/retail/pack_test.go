@@ -50,7 +50,8 @@ var _ = Describe("the retail pack", func() {
 			Expect(def.Write).To(Equal(writes))
 			_, isPartial := t.(mocktools.PartialApplier)
 			Expect(isPartial).To(Equal(partial))
-			_, phrased := t.(mocktools.Phraser)
+			p, _ := t.(mocktools.Phraser)
+			phrased := p != nil && len(p.Phrases().Done) > 0
 			Expect(phrased).To(Equal(writes), "every write tool, and only they, say how replies speak of them")
 
 			Expect(def.Parameters).To(HaveKeyWithValue("type", "object"))
@@ -87,11 +88,13 @@ var _ = Describe("the retail pack", func() {
 
 	It("declares only well-formed phrases", func() {
 		for _, name := range retailTools {
-			p, ok := retailTool(name).(mocktools.Phraser)
-			if !ok {
+			t := retailTool(name)
+			p, ok := t.(mocktools.Phraser)
+			if !ok || !t.Definition().Write {
 				continue
 			}
-			done, named, failed := p.Phrases()
+			ph := p.Phrases()
+			done, named, failed := ph.Done, ph.Name, ph.Failed
 			Expect(done).NotTo(BeEmpty(), name)
 			Expect(named).NotTo(BeEmpty(), name)
 			for _, src := range append(append(append([]string{}, done...), named...), failed...) {
@@ -103,8 +106,7 @@ var _ = Describe("the retail pack", func() {
 	DescribeTable("its phrases let the extractor read a reply's claim about a step",
 		func(tool, message string, want claims.Claim) {
 			p := retailTool(tool).(mocktools.Phraser)
-			var ph claims.Phrases
-			ph.Done, ph.Name, ph.Failed = p.Phrases()
+			ph := p.Phrases()
 			got := claims.Extract(message, []claims.Step{{ID: "step_1", Phrases: ph}})
 			Expect(got.Steps["step_1"]).To(Equal(want), message)
 		},

@@ -3,6 +3,7 @@ package retail
 import (
 	"context"
 
+	"github.com/evalrun/evalrun/claims"
 	"github.com/evalrun/evalrun/mocktools"
 	"github.com/evalrun/evalrun/world"
 )
@@ -23,8 +24,8 @@ var (
 )
 
 // Phrases says how a reply claims the tool's effect.
-func (t phrased) Phrases() (done, name, failed []string) {
-	return t.says.done, t.says.name, t.says.failed
+func (t phrased) Phrases() claims.Phrases {
+	return claims.Phrases{Done: t.says.done, Name: t.says.name, Failed: t.says.failed}
 }
 
 // phrasedPartial is a phrased tool that also knows its own half effect.
