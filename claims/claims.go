@@ -51,6 +51,9 @@ type Step struct {
 	// them is too generic to name the step alone ("order" of
 	// "cancel_order" would name every step about the order).
 	Objects []string
+	// Tool is the name of the step's action's tool: a pasted call log
+	// names the step by it ("cancel_appointment(...) -> 200").
+	Tool string
 }
 
 // Phrases are a tool's vocabulary, in the pattern syntax of CheckPattern.

@@ -152,6 +152,9 @@ func (x *extraction) run() Overall {
 			if g.failed {
 				x.state[m.step] = Failed // the failure a retry follows takes back a done
 			}
+			if g.v.claim != Unmentioned && x.corrects(g) {
+				x.state[m.step] = g.v.claim // "Correction: the worker was not restarted"
+			}
 			x.state[m.step] = combine(x.state[m.step], g.v.claim)
 			if x.trace != nil && g.v.claim != Unmentioned && x.state[m.step] == g.v.claim {
 				x.trace.decisive[m.step] = gi
@@ -170,6 +173,33 @@ func (x *extraction) run() Overall {
 		}
 	}
 	return ov
+}
+
+// corrects reports a group that a correction introduces: a correction word
+// before it in its sentence, or a sentence of its own ("Correction:") just
+// before. What it says replaces what was said before, pending included.
+func (x *extraction) corrects(g group) bool {
+	s := x.cls[g.clause].sent
+	for i := x.sents[s].lo; i < g.lo; i++ {
+		if correctionWords[x.toks[i].s] {
+			return true
+		}
+	}
+	if s > 0 {
+		p := x.sents[s-1]
+		for i := p.lo; i < p.hi && i < p.lo+3; i++ {
+			if correctionWords[x.toks[i].s] && p.hi-p.lo <= 3 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// correctionWords open a statement that takes back an earlier one.
+var correctionWords = map[string]bool{
+	"correction": true, "actually": true, "misspoke": true, "scratch": true, "retract": true,
+	"correcting": true, "corrected": true, "erratum": true,
 }
 
 // combine folds a step's mentions in reading order: the later decisive claim
@@ -279,7 +309,103 @@ func (x *extraction) scanClause(ci int) {
 	x.numberCues(c)
 	d.chi = len(x.cues)
 	slices.SortFunc(x.cues[d.clo:d.chi], func(a, b cue) int { return a.lo - b.lo })
+	x.callResult(&d, c)
 	x.cd = append(x.cd, d)
+}
+
+// callResult reads a pasted call ("book_appointment(slot_id=...) -> 200 OK
+// {"status": "booked"}") by its result: the first status after the call's
+// arguments. Words in the arguments or in the body after it say nothing.
+func (x *extraction) callResult(d *clauseData, c clause) {
+	open := c.lo
+	for open < c.hi && open < c.lo+6 && x.toks[open].ident {
+		open++
+	}
+	if open == c.lo || open >= c.hi || x.toks[open].s != "(" {
+		return
+	}
+	end, depth := -1, 0
+	for i := open; i < c.hi; i++ {
+		switch x.toks[i].s {
+		case "(":
+			depth++
+		case ")":
+			if depth--; depth == 0 {
+				end = i
+			}
+		}
+		if end >= 0 {
+			break
+		}
+	}
+	if end < 0 {
+		return
+	}
+	// The call names the step whose tool it calls, and no other: ids in its
+	// arguments belong to the call.
+	var name strings.Builder
+	for i := c.lo; i < open; i++ {
+		if i > c.lo {
+			name.WriteByte('_')
+		}
+		name.WriteString(x.toks[i].s)
+	}
+	ms := x.ms[d.mlo:d.mhi]
+	keptM := ms[:0]
+	named := false
+	for _, m := range ms {
+		if m.step >= 0 && x.steps[m.step].Tool == name.String() {
+			keptM = append(keptM, m)
+			named = true
+		}
+	}
+	if !named {
+		for si := range x.steps {
+			if x.steps[si].Tool == name.String() {
+				keptM = append(keptM, mention{step: si, form: fName, lo: c.lo, hi: open})
+				break // a tool several steps call: the first
+			}
+		}
+	}
+	x.ms = x.ms[:d.mlo+len(keptM)]
+	d.mhi = len(x.ms)
+	// An HTTP status right after the call is its result.
+	status := cue{k: kNeutral, lo: -1}
+	for i := end + 1; i < c.hi && i <= end+3; i++ {
+		t := x.toks[i]
+		if t.kind == tNum {
+			if len(t.s) == 3 && t.s[0] >= '2' && t.s[0] <= '5' && t.s[1] >= '0' && t.s[1] <= '9' && t.s[2] >= '0' && t.s[2] <= '9' {
+				switch {
+				case t.s == "202":
+					status = cue{k: kPending, lo: i, hi: i + 1} // accepted, not done
+				case t.s[0] == '2':
+					status = cue{k: kDone, lo: i, hi: i + 1}
+				default:
+					status = cue{k: kFail, lo: i, hi: i + 1}
+				}
+			}
+			break
+		}
+		if t.kind == tWord {
+			break
+		}
+	}
+	kept, first := x.cues[d.clo:d.clo], status.lo < 0
+	for _, cu := range x.cues[d.clo:d.chi] {
+		if cu.k.layer() == lPolarity {
+			if cu.lo <= end || !first {
+				continue
+			}
+			first = false
+		}
+		kept = append(kept, cu)
+	}
+	if status.lo >= 0 {
+		kept = append(kept, status)
+		slices.SortFunc(kept, func(a, b cue) int { return a.lo - b.lo })
+	}
+	x.cues = x.cues[:d.clo+len(kept)]
+	d.chi = len(x.cues)
 }
 
 // reassignCancel reads a bare "cancel"/"cancelled"/"called off" that names one

@@ -506,6 +506,40 @@ var _ = Describe("rule 7: across mentions of a step", func() {
 			"refund=pending"),
 		Entry("a success after a failure", "The refund was declined at first. Later the refund went through.", replaceFlow,
 			"refund=done"),
+		Entry("a correction takes back done, pending included", "Your refund was issued. Correction: the refund is still queued at the bank.", replaceFlow,
+			"refund=pending"),
+		Entry("a correction on its own line", "The refund went through.\n\nCorrection:\nThe refund is still queued at the bank.", replaceFlow,
+			"refund=pending"),
+		Entry("without one, pending keeps done", "Your refund was issued. The refund is still queued at the bank.", replaceFlow,
+			"refund=done"),
+	)
+})
+
+var _ = Describe("pasted call logs", func() {
+	steps := []claims.Step{
+		{ID: "release", Tool: "cancel_appointment", Terms: []string{"SL-0408"}},
+		{ID: "rebook", Tool: "book_appointment", Terms: []string{"SL-0410"}},
+		{ID: "remind", Tool: "send_reminder"},
+	}
+	DescribeTable("each call line is the step whose tool it calls, read by its status",
+		func(message string, want map[string]claims.Claim) {
+			got := claims.Extract(message, steps).Steps
+			for id, c := range want {
+				Expect(got[id]).To(Equal(c), "%s in %q", id, message)
+			}
+		},
+		Entry("2xx is done, whatever the body says", "cancel_appointment(slot_id=\"SL-0408\") -> 200 OK {\"status\":\"cancelled\"}",
+			map[string]claims.Claim{"release": claims.Done, "rebook": claims.Unmentioned}),
+		Entry("5xx is failed", "book_appointment(slot_id=\"SL-0410\") -> 503 Service Unavailable",
+			map[string]claims.Claim{"rebook": claims.Failed}),
+		Entry("202 is pending", "send_reminder(slot=\"SL-0410\") -> 202 Accepted",
+			map[string]claims.Claim{"remind": claims.Pending, "rebook": claims.Unmentioned}),
+		Entry("a retry that succeeded", "book_appointment(slot_id=\"SL-0410\") -> 503\nbook_appointment(slot_id=\"SL-0410\") -> 200 OK",
+			map[string]claims.Claim{"rebook": claims.Done}),
+		Entry("ids in a read call name nothing", "get_slot(slot_id=\"SL-0408\") -> 200 {\"status\": \"open\"}",
+			map[string]claims.Claim{"release": claims.Unmentioned}),
+		Entry("without a status, the first word after the call", "send_reminder(channel=\"sms\") -> failed: timeout",
+			map[string]claims.Claim{"remind": claims.Failed}),
 	)
 })
 

@@ -77,6 +77,11 @@ func buildIndex(steps []Step) *index {
 				ix.add(p)
 			}
 		}
+		if tw := termWords(s.Tool); len(tw) > 1 && !sharedTool(steps, s.Tool) {
+			if p := wordsPattern(tw, s.ID, true); p != nil {
+				ix.add(p) // "cancel_appointment(slot_id=...) -> 200 OK"
+			}
+		}
 		words := termWords(s.ID) // "issue_voucher" reads as "issue voucher"
 		if len(words) > 1 {
 			if p := wordsPattern(words, s.ID, false); p != nil {
@@ -142,11 +147,24 @@ func addCues(ix *index, steps []Step) {
 	}
 }
 
+// sharedTool reports a tool that several steps call: its name names none.
+func sharedTool(steps []Step, tool string) bool {
+	n := 0
+	for _, s := range steps {
+		if s.Tool == tool {
+			n++
+		}
+	}
+	return n > 1
+}
+
 // cacheKey appends to kb what identifies a step list: everything
 // buildIndex reads.
 func cacheKey(kb []byte, steps []Step) []byte {
 	for _, s := range steps {
 		kb = append(kb, s.ID...)
+		kb = append(kb, 15)
+		kb = append(kb, s.Tool...)
 		for _, o := range s.Objects {
 			kb = append(kb, 14)
 			kb = append(kb, o...)

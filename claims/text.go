@@ -23,6 +23,7 @@ type token struct {
 	s     string
 	kind  tokKind
 	space bool // whitespace (or the end) follows
+	ident bool // a part of an identifier split at "_" ("cancel_appointment")
 }
 
 // Status marks, after normalisation.
@@ -318,8 +319,14 @@ func appendWordTokens(toks *[]token, w string, apos, hyph bool) {
 	}
 	if hyph {
 		if k := strings.IndexAny(w, "-_"); k >= 0 {
+			n := len(*toks)
 			appendWordTokens(toks, w[:k], apos, false)
 			appendWordTokens(toks, w[k+1:], apos, true)
+			if w[k] == '_' {
+				for i := n; i < len(*toks); i++ {
+					(*toks)[i].ident = true
+				}
+			}
 			return
 		}
 	}
@@ -423,6 +430,9 @@ func hardLine(s string, nl, next int, toks []token) bool {
 // prose wrapped onto the next line ("One hiccup: the restock failed. It's\nbeing
 // retried").
 func keyValueItem(line string) bool {
+	if callLine(line) {
+		return true // a pasted call: "book_appointment(slot_id=...) -> 503"
+	}
 	if !keyValueLine(line) {
 		return false
 	}
@@ -430,6 +440,25 @@ func keyValueItem(line string) bool {
 		line = line[:k]
 	}
 	return !strings.Contains(line, ". ") && !strings.Contains(line, "! ") && !strings.Contains(line, "? ")
+}
+
+// callLine reports a line that opens with a function call: an identifier
+// with an underscore or a dot, then "(".
+func callLine(line string) bool {
+	sep := false
+	for i := 0; i < len(line) && i < 64; i++ {
+		c := line[i]
+		switch {
+		case c == '_' || c == '.':
+			sep = true
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9' && i > 0:
+		case c == '(':
+			return sep && i > 2
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // keyValueLine reports whether a line starts with a short "Key: value" label.

@@ -38,7 +38,7 @@ type Evidence struct {
 func ClaimSteps(s *scenarios.Scenario) []claims.Step {
 	out := make([]claims.Step, len(s.Steps))
 	for i, st := range s.Steps {
-		out[i] = claims.Step{ID: st.ID, Terms: st.Terms, Objects: objects(st.Action.Args)}
+		out[i] = claims.Step{ID: st.ID, Terms: st.Terms, Objects: objects(st.Action.Args), Tool: st.Action.Tool}
 		if s.Toolbox == nil {
 			continue
 		}
