@@ -93,10 +93,14 @@ type Phrases struct {
 // CueKinds are the keys Phrases.Cues takes: done, failed and pending say
 // that of the step they are about; block marks a look-alike that names no
 // step; neutral hides the negations and status words it covers ("pending
-// order" names an order, it says nothing is pending).
-var CueKinds = []string{"block", "done", "failed", "neutral", "pending"}
+// order" names an order, it says nothing is pending); overall_failure says
+// the request as a whole was not completed ("couldn't complete the exchange").
+var CueKinds = []string{"block", "done", "failed", "neutral", "overall_failure", "pending"}
 
-var cueKind = map[string]kind{"block": kBlock, "done": kDone, "failed": kFail, "neutral": kNeutral, "pending": kPending}
+var cueKind = map[string]kind{
+	"block": kBlock, "done": kDone, "failed": kFail, "neutral": kNeutral,
+	"overall_failure": kOvFailSome, "pending": kPending,
+}
 
 // Lists returns the pattern lists by their YAML names, for checks.
 func (p Phrases) Lists() map[string][]string {

@@ -252,10 +252,10 @@ var cues = map[kind][]string{
 		"everything|all ~3 rolled|reverted|undone|reversed", "everything ~2 failed|errored",
 	},
 	kOvFailSome: {
-		"n't|not|unable|cannot|failed ~3 complete|process|fulfil|fulfill|finish|handle your request|exchange|swap",
-		"n't|not|unable|cannot|failed ~3 complete|process|fulfil|fulfill|finish|handle the exchange|swap",
-		"your request|exchange|swap ~3 n't|not|never ~2 completed|processed|fulfilled|complete|go",
-		"the exchange|swap ~3 n't|not|never ~2 completed|processed|fulfilled|complete|go",
-		"your request|exchange|swap ~2 failed",
+		"n't|not|unable|cannot|failed ~3 complete|process|fulfil|fulfill|finish|handle your|this|the ?whole|entire request|task|job|change|changes|move|migration",
+		"n't|not|unable|cannot|failed ~3 complete|finish this|that|it ?one|off|through !yet",
+		"n't|not|unable|cannot ~2 get|carry|push ~2 this|it|any of it through",
+		"your|this request|task|job|move|migration ~3 n't|not|never ~2 completed|processed|fulfilled|complete|go",
+		"your|this request|task|job|move|migration ~2 failed",
 	},
 }

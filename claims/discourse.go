@@ -12,6 +12,7 @@ func (x *extraction) crossClause() {
 			last, para = nil, c.para
 		}
 		if d.ghi > d.glo {
+			x.introduced(ci)
 			last = &x.groups[d.ghi-1]
 			if last.v.src == srcMood && last.voided == voidNone {
 				last = nil // a question, an offer or an intention is no referent
@@ -121,6 +122,36 @@ func (x *extraction) lineMarks() {
 // attachLabel gives the groups of a clause that says nothing about them ("Refund
 // of $40 —") the claim of the next clause of the sentence, when that clause names
 // no step.
+// introduced gives the steps a clause only lists the claim of the statement
+// that introduces them with a colon: "Two things didn't work: the copay
+// refund and the confirmation email."
+func (x *extraction) introduced(ci int) {
+	if ci == 0 {
+		return
+	}
+	p, pd, c := x.cls[ci-1], &x.cd[ci-1], x.cls[ci]
+	if pd.mhi > pd.mlo || p.hi >= len(x.toks) || x.toks[p.hi].s != ":" || p.para != c.para || x.asks(ci-1) || x.conditional(pd) {
+		return
+	}
+	var v verdict
+	for gi := x.cd[ci].glo; gi < x.cd[ci].ghi; gi++ {
+		if x.groups[gi].v != noClaim {
+			return // the list says more than names: "Done: the refund went through"
+		}
+	}
+	for i := p.lo; i < p.hi; i++ {
+		if s := x.toks[i].s; s == "please" || s == "you" || s == "your" {
+			return // a request to the user: "Please don't pay it again:"
+		}
+	}
+	if v = x.eval(pd, nil, p.lo, p.hi); v.claim == Unmentioned {
+		return
+	}
+	for gi := x.cd[ci].glo; gi < x.cd[ci].ghi; gi++ {
+		x.groups[gi].v = v
+	}
+}
+
 func (x *extraction) attachLabel(ci int) {
 	d := &x.cd[ci]
 	for _, g := range x.groups[d.glo:d.ghi] {

@@ -448,6 +448,16 @@ var _ = Describe("rule 5: inheritance, conditions and restated requests", func()
 })
 
 var _ = Describe("rule 6: across clauses", func() {
+	DescribeTable("a statement that introduces a list with a colon",
+		check,
+		Entry("gives the listed steps its claim", "Two things didn't work: the refund and the confirmation email. The order is cancelled.", cancelFlow,
+			"cancel_order=done refund=failed notify=failed"),
+		Entry("unless the list says more", "Done: the refund failed and the email went out.", cancelFlow,
+			"refund=failed notify=done"),
+		Entry("a request to the user introduces nothing", "Please don't worry: the refund was issued.", cancelFlow,
+			"refund=done"),
+	)
+
 	DescribeTable("contrast",
 		check,
 		Entry("but", "Your order was cancelled, but the refund did not go through.", cancelFlow, "cancel_order=done refund=failed"),

@@ -25,6 +25,11 @@ func applySays() {
 // shopCues are status words of the shop as a whole, which every commerce
 // step reads.
 var shopCues = merge(shippingCues, map[string][]string{
+	"overall_failure": {
+		"n't|not|unable|cannot|failed ~3 complete|process|fulfil|fulfill|finish|handle your|the exchange|swap",
+		"your|the exchange|swap ~3 n't|not|never ~2 completed|processed|fulfilled|complete|go",
+		"your|the exchange|swap ~2 failed",
+	},
 	// A step's noun naming a system or team, not the step: "our inventory system is down".
 	"block":  {"inventory|stock system|systems|service|api|database|db|team|tool|software|platform|department|staff"},
 	"failed": {"out of stock"},
