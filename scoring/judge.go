@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/evalrun/evalrun/claims"
 	"github.com/evalrun/evalrun/result"
@@ -59,7 +60,7 @@ func rulesEvidence(ex *claims.Explanation, i int) string {
 	}
 	for _, m := range r.Mentions {
 		if m.Decisive {
-			return fmt.Sprintf("(in %q)", m.Clause)
+			return fmt.Sprintf("(in %q)", clip(m.Clause))
 		}
 	}
 	return ""
@@ -69,5 +70,14 @@ func judgeEvidence(j *result.JudgeClaim) string {
 	if j.Quote == "" {
 		return "(no quote)"
 	}
-	return fmt.Sprintf("(quoting %q)", j.Quote)
+	return fmt.Sprintf("(quoting %q)", clip(j.Quote))
+}
+
+// clip puts a quote on one line, cut to a length a finding can carry.
+func clip(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 160 {
+		s = string(r[:157]) + "..."
+	}
+	return s
 }
