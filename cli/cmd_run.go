@@ -111,10 +111,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	}
 	// The transport flags shape the judge's calls too: with a judge they
 	// are for every agent.
-	transportOwner := "--agent openai or --claims judge|both"
-	transport := transportOnly
+	modelOnly, owner := openaiOnly, "--agent openai"
 	if jf.on() {
-		transport = nil
+		modelOnly = agentModelOnly
 	}
 	switch {
 	case *agentName == "openai":
@@ -128,17 +127,11 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		if err := ext.configure(fs, *agentName, &cfg); err != nil {
 			return exitUsage, usageError{err: err}
 		}
-		if err := checkUnused(fs, *agentName, agentModelOnly, "--agent openai"); err != nil {
-			return exitUsage, usageError{err: err}
-		}
-		if err := checkUnused(fs, *agentName, transport, transportOwner); err != nil {
+		if err := checkUnused(fs, *agentName, modelOnly, owner); err != nil {
 			return exitUsage, usageError{err: err}
 		}
 	default:
-		if err := checkUnused(fs, *agentName, agentModelOnly, "--agent openai"); err != nil {
-			return exitUsage, usageError{err: err}
-		}
-		if err := checkUnused(fs, *agentName, transport, transportOwner); err != nil {
+		if err := checkUnused(fs, *agentName, modelOnly, owner); err != nil {
 			return exitUsage, usageError{err: err}
 		}
 		if err := checkUnused(fs, *agentName, externalOnly, "--agent exec or http"); err != nil {
