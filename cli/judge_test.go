@@ -371,6 +371,18 @@ var _ = Describe("evalrun run --claims", func() {
 		Entry("record and replay", "cannot be used together", "--claims", "both", "--judge-model", "m", "--judge-base-url", "http://x", "--record", "a", "--replay", "b"),
 	)
 
+	It("gates on claims_agreement, and a judge that read nothing fails the gate", func() {
+		gate := "claims_agreement.lo >= 0.5"
+		code, _, stderr := judged(judgeEndpoint(allDone), "both", "--variant", "clean", "--gate", gate)
+		Expect(code).To(Equal(exitPass), stderr)
+		code, _, _ = judged(judgeEndpoint(refundDoubted), "both", "--variant", "clean,refund-lost-write", "--gate", gate+" && claims_agreement.rate >= 0.9")
+		Expect(code).To(Equal(exitFail))
+		mute := openaitest.NewJudge(func(judge.Input, int) string { return "" })
+		DeferCleanup(mute.Close)
+		code, _, _ = judged(mute, "both", "--variant", "clean", "--gate", gate)
+		Expect(code).To(Equal(exitFail))
+	})
+
 	It("takes the transport flags for a built-in agent when a judge runs", func() {
 		srv := judgeEndpoint(allDone)
 		code, _, stderr := judged(srv, "both", "--variant", "clean", "--rps", "100", "--max-retries", "1", "--timeout", "5s")
