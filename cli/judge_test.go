@@ -371,6 +371,33 @@ var _ = Describe("evalrun run --claims", func() {
 		Entry("record and replay", "cannot be used together", "--claims", "both", "--judge-model", "m", "--judge-base-url", "http://x", "--record", "a", "--replay", "b"),
 	)
 
+	It("merges the shards of a judged run into the unsharded result, judge usage included", func() {
+		srv := judgeEndpoint(refundDoubted)
+		dir := GinkgoT().TempDir()
+		whole := filepath.Join(dir, "whole.json")
+		code, _, stderr := judged(srv, "both", "--format", "json", "--out", whole)
+		Expect(code).To(Equal(exitFail), stderr)
+		var shards []string
+		for _, sh := range []string{"1/2", "2/2"} {
+			f := filepath.Join(dir, strings.ReplaceAll(sh, "/", "-")+".json")
+			judged(srv, "both", "--format", "json", "--out", f, "--shard", sh)
+			shards = append(shards, f)
+		}
+		merged := filepath.Join(dir, "merged.json")
+		code, _, stderr = evalrun(append([]string{"merge", "--out", merged}, shards...)...)
+		Expect(code).To(Equal(exitFail), stderr)
+		a, _ := os.ReadFile(whole)
+		b, _ := os.ReadFile(merged)
+		Expect(string(b)).To(Equal(string(a)))
+		Expect(parseJudgeDoc(string(b)).JudgeUsage.Requests).To(Equal(10))
+
+		other := filepath.Join(dir, "rules.json")
+		evalrun("run", "--agent", "naive", "--format", "json", "--out", other, "--shard", "2/2", "order-cancellation")
+		code, _, stderr = evalrun("merge", shards[0], other)
+		Expect(code).To(Equal(exitUsage))
+		Expect(stderr).To(ContainSubstring("from another run"))
+	})
+
 	It("gates on claims_agreement, and a judge that read nothing fails the gate", func() {
 		gate := "claims_agreement.lo >= 0.5"
 		code, _, stderr := judged(judgeEndpoint(allDone), "both", "--variant", "clean", "--gate", gate)
