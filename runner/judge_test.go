@@ -78,6 +78,18 @@ var _ = Describe("a claims judge in the run", func() {
 		Expect(s.Summary).To(HaveKey(result.MetricClaimsAgreement))
 	})
 
+	It("takes a reading that leaves a step out for no reading", func() {
+		j := &recordingJudge{}
+		partial := partialJudge{j}
+		s, err := runner.Run(context.Background(), only("order-cancellation"), runner.Config{Agent: "naive", Trials: 1, Seed: 1, Jobs: 1,
+			Judge: partial, ScoreJudge: true})
+		Expect(err).NotTo(HaveOccurred())
+		for _, t := range s.Trials {
+			Expect(t.Verdict).To(Equal(scoring.VerdictError))
+			Expect(t.Error).To(Equal(`claims judge: the reading has no claim for step "notify"`))
+		}
+	})
+
 	It("does not judge a trial with no final reply", func() {
 		j := &recordingJudge{}
 		s, err := runner.Run(context.Background(), only("exchange"), runner.Config{Agent: "naive", Trials: 1, Seed: 1, Jobs: 1, MaxTurns: 1, Judge: j})
@@ -117,3 +129,12 @@ var _ = Describe("a claims judge in the run", func() {
 		Expect(s.JudgeUsage.Requests).To(Equal(len(s.Trials)), "the failed calls still count")
 	})
 })
+
+// partialJudge drops the last step from another judge's reading.
+type partialJudge struct{ j *recordingJudge }
+
+func (p partialJudge) Read(ctx context.Context, s *scenarios.Scenario, message string, seed uint64) (map[string]result.JudgeClaim, agent.Usage, error) {
+	r, u, err := p.j.Read(ctx, s, message, seed)
+	delete(r, s.Steps[len(s.Steps)-1].ID)
+	return r, u, err
+}

@@ -340,6 +340,9 @@ func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result
 	if cfg.Judge != nil && err == nil && !tr.OutOfTurns && strings.TrimSpace(tr.Final) != "" {
 		reading, ju, jerr := cfg.Judge.Read(ctx, s, tr.Final, faults.StreamSeed(seed, judgeStream))
 		t.JudgeUsage = &ju
+		if jerr == nil {
+			jerr = complete(reading, s)
+		}
 		if jerr != nil && ctx.Err() != nil {
 			t.Usage = usage
 			return t, false
@@ -361,6 +364,17 @@ func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result
 	t.Turns, t.OutOfTurns, t.External = tr.Turns, tr.OutOfTurns, tr.External
 	t.Usage = usage
 	return t, true
+}
+
+// complete checks that a judge's reading has every step of s: a step it
+// left out would be scored by the rules without a word.
+func complete(r map[string]result.JudgeClaim, s *scenarios.Scenario) error {
+	for _, st := range s.Steps {
+		if _, ok := r[st.ID]; !ok {
+			return fmt.Errorf("the reading has no claim for step %q", st.ID)
+		}
+	}
+	return nil
 }
 
 func orEmpty[T any](s []T) []T {
