@@ -38,6 +38,7 @@ Examples:
   evalrun run --agent openai --model gpt-4o-mini --trials 3 --record rec/
   evalrun run --agent openai --model llama3.1:8b --base-url http://localhost:11434/v1
   evalrun run --agent openai --model gpt-4o-mini --trials 3 --replay rec/
+  evalrun run --agent saga --claims both --judge-model gpt-4o-mini
   evalrun run --agent exec --agent-cmd 'node my-agent.mjs' --trials 3
   evalrun run --agent http --agent-url http://127.0.0.1:8787/
   evalrun serve order-cancellation --variant refund-lost-write

@@ -74,8 +74,8 @@ func merge(shards []*result.Suite, paths []string) (*result.Suite, error) {
 		case byIndex[s.Shard.Index-1] != nil:
 			return nil, fmt.Errorf("%s: shard %d/%d is given twice", paths[i], s.Shard.Index, n)
 		case s.SchemaVersion != first.SchemaVersion || s.Agent != first.Agent || s.Model != first.Model ||
-			s.Seed != first.Seed || s.TrialsPerCase != first.TrialsPerCase:
-			return nil, fmt.Errorf("%s is from another run (agent, model, seed, trials or schema differ)", paths[i])
+			s.Seed != first.Seed || s.TrialsPerCase != first.TrialsPerCase || s.Claims != first.Claims || s.JudgeModel != first.JudgeModel:
+			return nil, fmt.Errorf("%s is from another run (agent, model, seed, trials, claims, judge or schema differ)", paths[i])
 		}
 		byIndex[s.Shard.Index-1] = s
 	}
@@ -94,7 +94,7 @@ func merge(shards []*result.Suite, paths []string) (*result.Suite, error) {
 		}
 	}
 	merged := &result.Suite{SchemaVersion: first.SchemaVersion, Tool: first.Tool, Agent: first.Agent, Model: first.Model,
-		Seed: first.Seed, TrialsPerCase: first.TrialsPerCase, Trials: []result.Trial{}}
+		Seed: first.Seed, TrialsPerCase: first.TrialsPerCase, Claims: first.Claims, JudgeModel: first.JudgeModel, Trials: []result.Trial{}}
 	for j := 0; ; j++ {
 		s := j % n
 		if j/n >= len(cases[s]) {
@@ -111,22 +111,28 @@ func merge(shards []*result.Suite, paths []string) (*result.Suite, error) {
 		return nil, fmt.Errorf("the shards' cases do not interleave: %d of %d placed (were they run with the same scenarios?)", got, total)
 	}
 	runner.Finish(merged)
+	// The costs were priced per shard; sum the estimates when all have one.
 	if merged.Usage != nil {
-		// The cost was priced per shard; sum the estimates when all have one.
-		var cost float64
-		priced := true
-		for _, s := range byIndex {
-			if s.Usage == nil || s.Usage.CostUSD == nil {
-				priced = false
-				break
-			}
-			cost += *s.Usage.CostUSD
-		}
-		if priced {
-			merged.Usage.CostUSD = &cost
-		}
+		merged.Usage.CostUSD = sumCost(byIndex, func(s *result.Suite) *result.Usage { return s.Usage })
+	}
+	if merged.JudgeUsage != nil {
+		merged.JudgeUsage.CostUSD = sumCost(byIndex, func(s *result.Suite) *result.Usage { return s.JudgeUsage })
 	}
 	return merged, nil
+}
+
+// sumCost adds up the shards' cost estimates of one usage; nil when a
+// shard has none.
+func sumCost(shards []*result.Suite, usage func(*result.Suite) *result.Usage) *float64 {
+	var cost float64
+	for _, s := range shards {
+		u := usage(s)
+		if u == nil || u.CostUSD == nil {
+			return nil
+		}
+		cost += *u.CostUSD
+	}
+	return &cost
 }
 
 func countCases(trials []result.Trial) int {

@@ -44,6 +44,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	variantGlob := fs.String("variant", "", "run only the variants whose name matches `GLOB` (clean, or a list: clean,*-lost-write)")
 	oa := addOpenAIFlags(fs)
 	ext := addExternalFlags(fs)
+	jf := addJudgeFlags(fs)
 	paths, err := parse(fs, args)
 	if err != nil {
 		return exitUsage, err
@@ -108,6 +109,12 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		}
 		cfg.System = string(b)
 	}
+	// The transport flags shape the judge's calls too: with a judge they
+	// are for every agent.
+	modelOnly, owner := openaiOnly, "--agent openai"
+	if jf.on() {
+		modelOnly = agentModelOnly
+	}
 	switch {
 	case *agentName == "openai":
 		if err := oa.configure(&cfg); err != nil {
@@ -120,16 +127,19 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		if err := ext.configure(fs, *agentName, &cfg); err != nil {
 			return exitUsage, usageError{err: err}
 		}
-		if err := checkUnused(fs, *agentName, openaiOnly, "--agent openai"); err != nil {
+		if err := checkUnused(fs, *agentName, modelOnly, owner); err != nil {
 			return exitUsage, usageError{err: err}
 		}
 	default:
-		if err := checkUnused(fs, *agentName, openaiOnly, "--agent openai"); err != nil {
+		if err := checkUnused(fs, *agentName, modelOnly, owner); err != nil {
 			return exitUsage, usageError{err: err}
 		}
 		if err := checkUnused(fs, *agentName, externalOnly, "--agent exec or http"); err != nil {
 			return exitUsage, usageError{err: err}
 		}
+	}
+	if err := jf.configure(fs, oa, *agentName == "openai", &cfg); err != nil {
+		return exitUsage, usageError{err: err}
 	}
 	if *shard != "" {
 		var i, n int
@@ -181,7 +191,8 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		if outFile != nil {
 			w = outFile
 		}
-		head := &result.Suite{SchemaVersion: result.SchemaVersion, Tool: "evalrun", Agent: *agentName, Model: cfg.Model, Seed: *seed, TrialsPerCase: *trials}
+		head := &result.Suite{SchemaVersion: result.SchemaVersion, Tool: "evalrun", Agent: *agentName, Model: cfg.Model, Seed: *seed, TrialsPerCase: *trials,
+			Claims: runner.ClaimsMode(cfg), JudgeModel: cfg.JudgeModel}
 		if stream, err = st(w, head, report.Options{}); err != nil {
 			return exitHarness, err
 		}

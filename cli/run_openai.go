@@ -49,9 +49,16 @@ func addOpenAIFlags(fs *flag.FlagSet) *openaiFlags {
 	return o
 }
 
-// openaiOnly are the flags that mean nothing to the other agents.
-var openaiOnly = []string{"model", "base-url", "api-type", "api-version", "temperature", "max-retries",
-	"retry-budget", "timeout", "rps", "record", "replay", "prices"}
+// agentModelOnly are the flags of the openai agent's own endpoint.
+var agentModelOnly = []string{"model", "base-url", "api-type", "api-version", "temperature"}
+
+// transportOnly shape every model call, the openai agent's and the claims
+// judge's: they mean nothing when neither runs.
+var transportOnly = []string{"max-retries", "retry-budget", "timeout", "rps", "record", "replay", "prices"}
+
+// openaiOnly are the flags that mean nothing to the other agents when no
+// judge runs.
+var openaiOnly = append(append([]string(nil), agentModelOnly...), transportOnly...)
 
 // checkUnused rejects another agent's flags, which would otherwise run
 // something the user did not ask for without a word.
@@ -71,34 +78,50 @@ func checkUnused(fs *flag.FlagSet, agentName string, others []string, owner stri
 // configure builds the backend and hands it to the runner. Every problem
 // here is the caller's (a missing key, a bad prices file): exit 2.
 func (o *openaiFlags) configure(cfg *runner.Config) error {
-	switch {
-	case o.maxRetries < 0:
-		return fmt.Errorf("--max-retries must be at least 0, got %d", o.maxRetries)
-	case o.rps < 0:
-		return fmt.Errorf("--rps must be at least 0, got %v", o.rps)
-	case o.retryBudget <= 0 || o.timeout <= 0:
-		return fmt.Errorf("--retry-budget and --timeout must be positive")
+	c, err := o.transport()
+	if err != nil {
+		return err
 	}
-	c := openai.Config{
-		Model: o.model, BaseURL: o.baseURL, APIKey: os.Getenv("OPENAI_API_KEY"),
-		APIType: o.apiType, APIVersion: o.apiVersion, Temperature: o.temperature,
-		Retry:             openai.RetryPolicy{MaxRetries: o.maxRetries, BaseDelay: openai.DefaultRetry.BaseDelay, MaxDelay: openai.DefaultRetry.MaxDelay, MaxElapsed: o.retryBudget},
-		RequestsPerSecond: o.rps, Timeout: o.timeout, Record: o.record, Replay: o.replay,
-	}
-	if c.BaseURL == "" {
-		c.BaseURL = os.Getenv("OPENAI_BASE_URL")
-	}
-	if o.prices != "" {
-		p, err := openai.LoadPrices(o.prices)
-		if err != nil {
-			return err
-		}
-		c.Prices = p
-	}
+	c.Model, c.BaseURL, c.APIKey = o.model, o.agentBaseURL(), os.Getenv("OPENAI_API_KEY")
+	c.APIType, c.APIVersion, c.Temperature = o.apiType, o.apiVersion, o.temperature
 	b, err := openai.New(c)
 	if err != nil {
 		return err
 	}
 	cfg.Factory, cfg.Model, cfg.Cost = b.Factory(), b.Model(), b.Cost
 	return nil
+}
+
+// agentBaseURL is the agent's endpoint as given: --base-url, else
+// OPENAI_BASE_URL; empty means OpenAI's.
+func (o *openaiFlags) agentBaseURL() string {
+	if o.baseURL != "" {
+		return o.baseURL
+	}
+	return os.Getenv("OPENAI_BASE_URL")
+}
+
+// transport is the part of a backend's configuration every model call of
+// the run shares: retries, timeouts, rate, recordings and prices.
+func (o *openaiFlags) transport() (openai.Config, error) {
+	switch {
+	case o.maxRetries < 0:
+		return openai.Config{}, fmt.Errorf("--max-retries must be at least 0, got %d", o.maxRetries)
+	case o.rps < 0:
+		return openai.Config{}, fmt.Errorf("--rps must be at least 0, got %v", o.rps)
+	case o.retryBudget <= 0 || o.timeout <= 0:
+		return openai.Config{}, fmt.Errorf("--retry-budget and --timeout must be positive")
+	}
+	c := openai.Config{
+		Retry:             openai.RetryPolicy{MaxRetries: o.maxRetries, BaseDelay: openai.DefaultRetry.BaseDelay, MaxDelay: openai.DefaultRetry.MaxDelay, MaxElapsed: o.retryBudget},
+		RequestsPerSecond: o.rps, Timeout: o.timeout, Record: o.record, Replay: o.replay,
+	}
+	if o.prices != "" {
+		p, err := openai.LoadPrices(o.prices)
+		if err != nil {
+			return openai.Config{}, err
+		}
+		c.Prices = p
+	}
+	return c, nil
 }

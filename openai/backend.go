@@ -31,6 +31,9 @@ func New(cfg Config) (*Backend, error) {
 	if cfg.Model == "" {
 		return nil, errors.New("the openai agent needs --model NAME")
 	}
+	if cfg.KeyEnv == "" {
+		cfg.KeyEnv = "OPENAI_API_KEY"
+	}
 	if cfg.Record != "" && cfg.Replay != "" {
 		return nil, errors.New("--record and --replay cannot be used together")
 	}
@@ -46,7 +49,7 @@ func New(cfg Config) (*Backend, error) {
 	}
 	needsKey := cfg.BaseURL == DefaultBaseURL || cfg.APIType == APITypeAzure
 	if cfg.APIKey == "" && needsKey && cfg.Replay == "" {
-		return nil, fmt.Errorf("no API key for %s: set OPENAI_API_KEY (or --replay a recording)", cfg.BaseURL)
+		return nil, fmt.Errorf("no API key for %s: set %s (or --replay a recording)", cfg.BaseURL, cfg.KeyEnv)
 	}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = DefaultTimeout
@@ -196,8 +199,8 @@ func (b *Backend) explain(err error, a *call) error {
 		out = fmt.Sprintf("calling %s: %v", b.cfg.BaseURL, err)
 	case http.StatusUnauthorized, http.StatusForbidden:
 		// The server's text may quote part of the key: leave it out.
-		out = fmt.Sprintf("%s answered %d %s: the API key was refused (check OPENAI_API_KEY)",
-			b.cfg.BaseURL, status, http.StatusText(status))
+		out = fmt.Sprintf("%s answered %d %s: the API key was refused (check %s)",
+			b.cfg.BaseURL, status, http.StatusText(status), b.cfg.KeyEnv)
 	case http.StatusNotFound:
 		out = fmt.Sprintf("%s answered 404 Not Found (is model %q served there, and is the base URL right?): %s",
 			b.cfg.BaseURL, b.cfg.Model, msg)
@@ -206,6 +209,9 @@ func (b *Backend) explain(err error, a *call) error {
 	}
 	if a.gaveUp != "" {
 		out += " (" + a.gaveUp + ")"
+	}
+	if status != 0 {
+		return &StatusError{Status: status, msg: b.redact.String(out)}
 	}
 	return errors.New(b.redact.String(out))
 }

@@ -22,6 +22,9 @@ type Config struct {
 	// APIKey is sent as a bearer token (Azure: the api-key header). It is
 	// never logged, printed, recorded or part of an error message.
 	APIKey string
+	// KeyEnv names where the key came from, for messages that say what to
+	// check; empty means OPENAI_API_KEY.
+	KeyEnv string
 	// APIType is "openai" (the default, also for every compatible server)
 	// or "azure"; APIVersion is Azure's api-version.
 	APIType    string

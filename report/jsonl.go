@@ -34,7 +34,7 @@ type jsonlStream struct{ w io.Writer }
 
 func newJSONLStream(w io.Writer, head *result.Suite, _ Options) (Stream, error) {
 	run := result.Suite{SchemaVersion: head.SchemaVersion, Tool: head.Tool, Agent: head.Agent, Model: head.Model,
-		Seed: head.Seed, TrialsPerCase: head.TrialsPerCase}
+		Seed: head.Seed, TrialsPerCase: head.TrialsPerCase, Claims: head.Claims, JudgeModel: head.JudgeModel}
 	j := &jsonlStream{w: w}
 	return j, j.line(result.Line{Run: result.Header(&run)})
 }

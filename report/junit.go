@@ -35,6 +35,9 @@ type junitCase struct {
 	Failure   *junitProblem `xml:"failure,omitempty"`
 	Error     *junitProblem `xml:"error,omitempty"`
 	SystemOut string        `xml:"system-out,omitempty"`
+	// SystemErr holds the trial's warnings (a claims judge that gave no
+	// reading).
+	SystemErr string `xml:"system-err,omitempty"`
 }
 
 type junitProblem struct {
@@ -58,7 +61,8 @@ func JUnit(w io.Writer, s *result.Suite, _ Options) error {
 			out.Suites = append(out.Suites, junitSuite{Name: t.Scenario})
 		}
 		suite := &out.Suites[k]
-		c := junitCase{ClassName: t.Scenario, Name: fmt.Sprintf("%s #%d", t.Variant, t.Trial), SystemOut: t.FinalMessage}
+		c := junitCase{ClassName: t.Scenario, Name: fmt.Sprintf("%s #%d", t.Variant, t.Trial), SystemOut: t.FinalMessage,
+			SystemErr: strings.Join(t.Warnings, "\n")}
 		switch {
 		case t.Verdict == result.VerdictError:
 			c.Error = &junitProblem{Message: t.Error, Type: t.Verdict, Text: t.Error}
@@ -90,7 +94,11 @@ func JUnit(w io.Writer, s *result.Suite, _ Options) error {
 func stepLines(t *result.Trial) string {
 	var b strings.Builder
 	for _, st := range t.Steps {
-		fmt.Fprintf(&b, "%s: %s, claimed %s: %s\n", st.ID, st.Outcome, st.Claim, st.Verdict)
+		fmt.Fprintf(&b, "%s: %s, claimed %s: %s", st.ID, st.Outcome, st.Claim, st.Verdict)
+		if st.Judge != nil {
+			fmt.Fprintf(&b, " (rules read %s, judge read %s)", st.RulesClaim, st.Judge.Claim)
+		}
+		b.WriteString("\n")
 	}
 	return b.String()
 }

@@ -36,6 +36,9 @@ func Markdown(w io.Writer, s *result.Suite, _ Options) error {
 		who += " (" + s.Model + ")"
 	}
 	fmt.Fprintf(&b, "### evalrun: %s, %d of %d trials passed\n\nagent %s, seed %d, %d trial(s) per case", status, passed, len(s.Trials), md(who), s.Seed, s.TrialsPerCase)
+	if s.Claims != "" {
+		fmt.Fprintf(&b, "; claims: %s", md(ClaimsLine(s)))
+	}
 	if s.Interrupted {
 		b.WriteString("; **interrupted**: only the trials that finished")
 	}
@@ -53,6 +56,12 @@ func Markdown(w io.Writer, s *result.Suite, _ Options) error {
 			continue
 		}
 		fmt.Fprintf(&b, "| `%s` | %d/%d | %.1f%% | %.1f%% to %.1f%% |\n", name, m.K, m.N, 100**m.Rate, 100*m.CI95[0], 100*m.CI95[1])
+	}
+	if s.Usage != nil {
+		fmt.Fprintf(&b, "\nmodel usage: %s\n", md(FormatUsage(s.Usage)))
+	}
+	if s.JudgeUsage != nil {
+		fmt.Fprintf(&b, "\njudge usage: %s\n", md(FormatUsage(s.JudgeUsage)))
 	}
 	var bad []string
 	for _, c := range s.Cases {
@@ -73,13 +82,25 @@ func Markdown(w io.Writer, s *result.Suite, _ Options) error {
 			fmt.Fprintf(&b, "error: %s\n\n</details>\n", md(t.Error))
 			continue
 		}
-		b.WriteString("| step | outcome | claim | verdict |\n|---|---|---|---|\n")
+		judged := judgedTrial(t)
+		if judged {
+			b.WriteString("| step | outcome | claim | verdict | rules | judge |\n|---|---|---|---|---|---|\n")
+		} else {
+			b.WriteString("| step | outcome | claim | verdict |\n|---|---|---|---|\n")
+		}
 		for _, st := range t.Steps {
 			v := md(st.Verdict)
 			if st.Verdict == result.FalseClaim || st.Verdict == result.Omitted || st.Verdict == result.FalseFailure {
 				v = "**" + st.Verdict + "**"
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", md(st.ID), md(st.Outcome), md(st.Claim), v)
+			fmt.Fprintf(&b, "| %s | %s | %s | %s |", md(st.ID), md(st.Outcome), md(st.Claim), v)
+			if judged {
+				fmt.Fprintf(&b, " %s | %s |", md(st.RulesClaim), md(judgeCell(st.Judge)))
+			}
+			b.WriteString("\n")
+		}
+		for _, w := range t.Warnings {
+			fmt.Fprintf(&b, "\n**warning:** %s\n", md(w))
 		}
 		for _, in := range t.Ledger {
 			fmt.Fprintf(&b, "\nfault %s (%s) on %s call %d: world %s", md(in.Fault), md(in.Kind), md(in.Tool), in.Index, md(in.State))
@@ -92,6 +113,31 @@ func Markdown(w io.Writer, s *result.Suite, _ Options) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// judgedTrial says whether the claims judge read a trial's message.
+func judgedTrial(t *result.Trial) bool {
+	for _, st := range t.Steps {
+		if st.Judge != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// judgeCell is the judge's reading of a step: its claim and quote.
+func judgeCell(j *result.JudgeClaim) string {
+	if j == nil {
+		return ""
+	}
+	if j.Quote == "" {
+		return j.Claim
+	}
+	q := strings.Join(strings.Fields(j.Quote), " ")
+	if r := []rune(q); len(r) > 80 {
+		q = string(r[:77]) + "..."
+	}
+	return fmt.Sprintf("%s: %q", j.Claim, q)
 }
 
 func verdictList(v map[string]int) string {

@@ -46,8 +46,12 @@ func Text(w io.Writer, s *result.Suite, o Options) error {
 	if s.Model != "" {
 		agentName += " (model " + s.Model + ")"
 	}
-	ew.printf("%s agent %s, seed %d, %d trial(s) per case, %d trials\n\n",
+	ew.printf("%s agent %s, seed %d, %d trial(s) per case, %d trials\n",
 		p.bold("evalrun"), agentName, s.Seed, s.TrialsPerCase, len(s.Trials))
+	if s.Claims != "" {
+		ew.printf("claims: %s\n", ClaimsLine(s))
+	}
+	ew.printf("\n")
 	if s.Interrupted {
 		ew.printf("%s\n\n", p.warn("interrupted: the report covers only the trials that finished"))
 	}
@@ -70,6 +74,9 @@ func Text(w io.Writer, s *result.Suite, o Options) error {
 	writeSummary(ew, s.Summary)
 	if s.Usage != nil {
 		ew.printf("  %-26s %s\n", "model_usage", FormatUsage(s.Usage))
+	}
+	if s.JudgeUsage != nil {
+		ew.printf("  %-26s %s\n", "judge_usage", FormatUsage(s.JudgeUsage))
 	}
 	passed := len(s.Trials) - failing
 	errs := s.Summary[result.MetricErrors].K
@@ -103,7 +110,7 @@ func writeCases(ew *errWriter, s *result.Suite, p palette, failing int) {
 		ew.printf("\n%s\n", p.bold("Failing trials"))
 		for i := range s.Trials {
 			if !s.Trials[i].Passed {
-				writeTrial(ew, &s.Trials[i], p)
+				writeTrial(ew, &s.Trials[i], p, s.Claims)
 			}
 		}
 	}
@@ -143,7 +150,7 @@ func verdictCounts(v map[string]int, p palette) styled {
 	return styled(b.String())
 }
 
-func writeTrial(ew *errWriter, t *result.Trial, p palette) {
+func writeTrial(ew *errWriter, t *result.Trial, p palette, claims string) {
 	ew.printf("\n  %s %s / %s #%d: %s, state %s (%s)\n", p.bad("x"), t.Scenario, t.Variant, t.Trial,
 		p.bad(t.Verdict), t.State, strings.ReplaceAll(t.Policy, "_", "-"))
 	if t.Error != "" {
@@ -165,7 +172,10 @@ func writeTrial(ew *errWriter, t *result.Trial, p palette) {
 		if st.Claim == "unmentioned" {
 			claim = "not mentioned"
 		}
-		ew.printf("      %-*s  %-12s  %-18s  %s\n", iw, st.ID, strings.ReplaceAll(st.Outcome, "_", " "), claim, verdict)
+		ew.printf("      %-*s  %-12s  %-18s  %s%s\n", iw, st.ID, strings.ReplaceAll(st.Outcome, "_", " "), claim, verdict, otherReading(st, claims, p))
+	}
+	for _, w := range t.Warnings {
+		ew.printf("      %s %s\n", p.warn("warning:"), w)
 	}
 	for _, in := range t.Ledger {
 		ew.printf("      %s %s (%s) on %s call %d: world %s\n", p.dim("fault"), in.Fault, in.Kind, in.Tool, in.Index, in.State)
@@ -182,6 +192,27 @@ func writeTrial(ew *errWriter, t *result.Trial, p palette) {
 		return
 	}
 	ew.printf("      %s %s\n", p.dim("said:"), quote(t.FinalMessage))
+}
+
+// otherReading is the claim reader's reading that was not scored, when it
+// differs from the one that was: "  (judge read pending)".
+func otherReading(st result.Step, claims string, p palette) styled {
+	if st.Judge == nil || st.Judge.Claim == st.RulesClaim {
+		return ""
+	}
+	if claims == result.ClaimsJudge {
+		return styled("  ") + p.warn("(rules read "+st.RulesClaim+")")
+	}
+	return styled("  ") + p.warn("(judge read "+st.Judge.Claim+")")
+}
+
+// ClaimsLine says who read the claims and whose reading was scored, for a
+// run with a claims judge.
+func ClaimsLine(s *result.Suite) string {
+	if s.Claims == result.ClaimsJudge {
+		return fmt.Sprintf("the judge (model %s) scored, the rules read beside it (--claims judge)", s.JudgeModel)
+	}
+	return fmt.Sprintf("the rules scored, the judge (model %s) read beside them (--claims both)", s.JudgeModel)
 }
 
 func quote(s string) string {

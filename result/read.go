@@ -26,11 +26,14 @@ type RunHeader struct {
 	Model         string `json:"model,omitempty"`
 	Seed          uint64 `json:"seed"`
 	TrialsPerCase int    `json:"trials_per_case"`
+	Claims        string `json:"claims,omitempty"`
+	JudgeModel    string `json:"judge_model,omitempty"`
 }
 
 // Header is s's header line.
 func Header(s *Suite) *RunHeader {
-	return &RunHeader{SchemaVersion: s.SchemaVersion, Tool: s.Tool, Agent: s.Agent, Model: s.Model, Seed: s.Seed, TrialsPerCase: s.TrialsPerCase}
+	return &RunHeader{SchemaVersion: s.SchemaVersion, Tool: s.Tool, Agent: s.Agent, Model: s.Model, Seed: s.Seed, TrialsPerCase: s.TrialsPerCase,
+		Claims: s.Claims, JudgeModel: s.JudgeModel}
 }
 
 // ErrIncomplete marks a JSON Lines result with no summary line: the run was
@@ -90,6 +93,7 @@ func decodeLines(r *bufio.Reader) (*Suite, error) {
 		case l.Run != nil:
 			h := l.Run
 			s.SchemaVersion, s.Tool, s.Agent, s.Model, s.Seed, s.TrialsPerCase = h.SchemaVersion, h.Tool, h.Agent, h.Model, h.Seed, h.TrialsPerCase
+			s.Claims, s.JudgeModel = h.Claims, h.JudgeModel
 		case l.Trial != nil:
 			s.Trials = append(s.Trials, *l.Trial)
 		case l.Summary != nil:

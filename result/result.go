@@ -23,6 +23,17 @@ type Suite struct {
 	// reports none (the built-in agents).
 	Usage *Usage `json:"usage,omitempty"`
 
+	// Claims names the claim reader whose reading was scored when an LLM
+	// judge read the final messages too: "judge" (its reading scored) or
+	// "both" (the rules' scored, the judge's beside them). Empty: the rules
+	// alone.
+	Claims string `json:"claims,omitempty"`
+	// JudgeModel is the model the claims judge talked to.
+	JudgeModel string `json:"judge_model,omitempty"`
+	// JudgeUsage totals the judge's model calls, apart from the agent's
+	// Usage; nil when no judge ran.
+	JudgeUsage *Usage `json:"judge_usage,omitempty"`
+
 	// Summary has one entry per metric of the reference definitions.
 	Summary Summary `json:"summary"`
 	// Cases summarises each scenario and variant.
@@ -154,6 +165,12 @@ type Trial struct {
 
 	// Usage is what the trial's model calls spent, when the agent meters it.
 	Usage *ModelUsage `json:"usage,omitempty"`
+	// JudgeUsage is what the claims judge's calls on this trial spent,
+	// counted apart from the agent's.
+	JudgeUsage *ModelUsage `json:"judge_usage,omitempty"`
+	// Warnings are problems that did not stop the trial but qualify what it
+	// measured: a claims judge that gave no usable reading.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Usage is a suite's model spend: requests, retries and tokens summed over
@@ -171,12 +188,24 @@ type Step struct {
 	Outcome string `json:"outcome"`
 	Claim   string `json:"claim"`
 	Verdict string `json:"verdict"`
+	// RulesClaim and Judge are the two readings of the final message when
+	// the claims judge read it: the rule-based extractor's claim and the
+	// judge's claim with the words it quoted. Claim is the one scored.
+	RulesClaim string      `json:"rules_claim,omitempty"`
+	Judge      *JudgeClaim `json:"judge,omitempty"`
 	// RecoverySeconds is the simulated time from the step's first failed
 	// call to the step being done, when both happened.
 	RecoverySeconds *float64 `json:"recovery_seconds,omitempty"`
 	// DoneSeconds is the simulated time at which the step was last made
 	// done, when it ended done.
 	DoneSeconds *float64 `json:"done_seconds,omitempty"`
+}
+
+// JudgeClaim is the claims judge's reading of one step: its claim and the
+// words of the final message it rests on (empty for unmentioned).
+type JudgeClaim struct {
+	Claim string `json:"claim"`
+	Quote string `json:"quote"`
 }
 
 // StateChange is one field where the final world differs from the expected

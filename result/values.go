@@ -18,6 +18,13 @@ const (
 	Omitted         = "omitted"
 )
 
+// Claim readers: which reading of the final message is scored.
+const (
+	ClaimsRules = "rules"
+	ClaimsJudge = "judge"
+	ClaimsBoth  = "both"
+)
+
 // Trial verdicts, in the order they are checked.
 const (
 	VerdictError             = "error"
@@ -54,11 +61,15 @@ const (
 	MetricStateConsistency  = "state_consistency_rate"
 	MetricPass              = "pass_rate"
 	MetricErrors            = "error_trials"
+	// MetricClaimsAgreement is the share of scored steps on which the
+	// claims judge and the rule-based extractor read the same claim; it is
+	// there only when a judge ran.
+	MetricClaimsAgreement = "claims_agreement"
 )
 
 // MetricOrder is the order reports list the metrics in.
 var MetricOrder = []string{
 	MetricPass, MetricCompletion, MetricStepCompletion, MetricFalseSuccess, MetricFalseClaim,
 	MetricDisclosure, MetricStateConsistency, MetricPartialExecutions, MetricStepFailure,
-	MetricRecoveryP95, MetricCompensation, MetricErrors,
+	MetricRecoveryP95, MetricCompensation, MetricErrors, MetricClaimsAgreement,
 }

@@ -1,7 +1,9 @@
 package runner
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/evalrun/evalrun/result"
 	"github.com/evalrun/evalrun/scoring"
@@ -22,6 +24,11 @@ type accumulator struct {
 	// gathers them itself, so that the run holds none.
 	streamed bool
 	usage    *result.Usage
+	// judgeUsage sums the claims judge's calls; unread counts the trials
+	// it gave no reading for, first names the first of them.
+	judgeUsage *result.Usage
+	unread     int
+	first      string
 }
 
 // caseAcc is one scenario and variant.
@@ -88,6 +95,21 @@ func (a *accumulator) add(t *result.Trial) {
 		}
 		a.usage.ModelUsage = a.usage.ModelUsage.Add(*t.Usage)
 	}
+	if t.JudgeUsage != nil {
+		if a.judgeUsage == nil {
+			a.judgeUsage = &result.Usage{}
+		}
+		a.judgeUsage.ModelUsage = a.judgeUsage.ModelUsage.Add(*t.JudgeUsage)
+	}
+	for _, w := range t.Warnings {
+		if strings.HasPrefix(w, scoring.JudgeWarning) {
+			if a.unread == 0 {
+				a.first = fmt.Sprintf("%s/%s #%d: %s", t.Scenario, t.Variant, t.Trial, strings.TrimPrefix(w, scoring.JudgeWarning))
+			}
+			a.unread++
+			break
+		}
+	}
 	if t.Cell == nil {
 		return
 	}
@@ -127,6 +149,10 @@ func (a *accumulator) finish(s *result.Suite) {
 		s.Findings = []result.Finding{}
 	}
 	s.Usage = a.usage
+	s.JudgeUsage = a.judgeUsage
+	if a.unread > 0 {
+		s.Warnings = append(s.Warnings, fmt.Sprintf("the claims judge gave no reading for %d trial(s); the first, %s", a.unread, a.first))
+	}
 	s.Sweep = nil
 	if len(a.rows) == 0 {
 		return

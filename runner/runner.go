@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/evalrun/evalrun/agent"
@@ -56,6 +57,41 @@ type Config struct {
 	Model string
 	// Cost, when set, prices the suite's total usage (nil: unknown).
 	Cost func(agent.Usage) *float64
+
+	// Judge, when set, reads every final message the scorer reads (not
+	// those of error trials, nor of trials with no final reply) for a
+	// second opinion on its claims. Its reading is recorded beside the
+	// rules' on every step, and scored instead when ScoreJudge is set.
+	Judge Judge
+	// ScoreJudge scores the judge's reading; a trial the judge cannot read
+	// is then an error, since nothing is left to score it by.
+	ScoreJudge bool
+	// JudgeModel names the judge's model, and JudgeCost prices its usage,
+	// for the report.
+	JudgeModel string
+	JudgeCost  func(agent.Usage) *float64
+}
+
+// Judge reads a final message for a second opinion on its claims: per
+// step, the claim and the words it rests on. seed is the trial's judge
+// stream. The usage is what its calls spent, failed ones included.
+type Judge interface {
+	Read(ctx context.Context, s *scenarios.Scenario, message string, seed uint64) (map[string]result.JudgeClaim, agent.Usage, error)
+}
+
+// judgeStream names the trial's random stream the judge's seed comes from.
+const judgeStream = "claims-judge"
+
+// ClaimsMode is the suite's claims field for cfg: which reading is
+// scored, "" when the rules read alone.
+func ClaimsMode(c Config) string {
+	switch {
+	case c.Judge == nil:
+		return ""
+	case c.ScoreJudge:
+		return result.ClaimsJudge
+	}
+	return result.ClaimsBoth
 }
 
 // job is one trial to run.
@@ -107,10 +143,11 @@ func Run(ctx context.Context, list []*scenarios.Scenario, cfg Config) (*result.S
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
-	var dropped *agent.Usage // spent by trials cut short
+	var dropped, droppedJudge *agent.Usage // spent by trials cut short
 	suite := &result.Suite{
 		SchemaVersion: result.SchemaVersion, Tool: "evalrun", Agent: cfg.Agent, Seed: cfg.Seed,
 		TrialsPerCase: cfg.Trials, Trials: []result.Trial{}, Model: cfg.Model, Shard: cfg.Shard,
+		Claims: ClaimsMode(cfg), JudgeModel: cfg.JudgeModel,
 	}
 	// Trials finish in any order; they are handed on in the order of the
 	// cases, holding only those that finished early, so that the same seed
@@ -156,6 +193,10 @@ func Run(ctx context.Context, list []*scenarios.Scenario, cfg Config) (*result.S
 						sum := t.Usage.Add(orZero(dropped))
 						dropped = &sum
 					}
+					if t.JudgeUsage != nil {
+						sum := t.JudgeUsage.Add(orZero(droppedJudge))
+						droppedJudge = &sum
+					}
 				}
 				emit()
 				done++
@@ -192,11 +233,23 @@ schedule:
 		}
 		suite.Usage.ModelUsage = suite.Usage.ModelUsage.Add(*dropped)
 	}
+	if droppedJudge != nil {
+		if suite.JudgeUsage == nil {
+			suite.JudgeUsage = &result.Usage{}
+		}
+		suite.JudgeUsage.ModelUsage = suite.JudgeUsage.ModelUsage.Add(*droppedJudge)
+	}
 	if suite.Usage != nil && cfg.Cost != nil && suite.Usage.Unknown == 0 {
 		suite.Usage.CostUSD = cfg.Cost(suite.Usage.ModelUsage)
 	}
+	if suite.JudgeUsage != nil && cfg.JudgeCost != nil && suite.JudgeUsage.Unknown == 0 {
+		suite.JudgeUsage.CostUSD = cfg.JudgeCost(suite.JudgeUsage.ModelUsage)
+	}
 	if suite.Usage != nil && suite.Usage.Unknown > 0 {
 		suite.Warnings = append(suite.Warnings, fmt.Sprintf("%d model request(s) reported no usable token counts: they are not in the token sums, and the cost is unknown", suite.Usage.Unknown))
+	}
+	if suite.JudgeUsage != nil && suite.JudgeUsage.Unknown > 0 {
+		suite.Warnings = append(suite.Warnings, fmt.Sprintf("%d claims judge request(s) reported no usable token counts: they are not in the judge's token sums, and its cost is unknown", suite.JudgeUsage.Unknown))
 	}
 	if missing > 0 {
 		suite.Warnings = append(suite.Warnings, fmt.Sprintf("%d trial(s) were stopped midway and dropped: they measured nothing; their model calls count in the usage", missing))
@@ -279,12 +332,31 @@ func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result
 		t.Usage = usage
 		return t, false
 	}
-	final := w.View()
-	scoring.Score(&t, scoring.Evidence{
-		Scenario: s, Final: final, Audit: w.Audit(), Calls: layer.Calls(),
-		Claims: claims.Extract(tr.Final, j.steps), Broke: err, Unfired: layer.Unfired(),
-		Unfinished: tr.OutOfTurns, MaxTurns: tr.Turns,
-	})
+	ev := scoring.Evidence{
+		Scenario: s, Final: w.View(), Audit: w.Audit(), Calls: layer.Calls(),
+		Claims: claims.Extract(tr.Final, j.steps), Message: tr.Final, Broke: err, Unfired: layer.Unfired(),
+		Unfinished: tr.OutOfTurns, MaxTurns: tr.Turns, ScoreJudge: cfg.ScoreJudge,
+	}
+	if cfg.Judge != nil && err == nil && !tr.OutOfTurns && strings.TrimSpace(tr.Final) != "" {
+		reading, ju, jerr := cfg.Judge.Read(ctx, s, tr.Final, faults.StreamSeed(seed, judgeStream))
+		t.JudgeUsage = &ju
+		if jerr == nil {
+			jerr = complete(reading, s)
+		}
+		if jerr != nil && ctx.Err() != nil {
+			t.Usage = usage
+			return t, false
+		}
+		if jerr != nil {
+			ev.JudgeError = jerr.Error()
+			if cfg.ScoreJudge {
+				ev.Broke = fmt.Errorf("claims judge: %w", jerr)
+			}
+		} else {
+			ev.Judge = reading
+		}
+	}
+	scoring.Score(&t, ev)
 	t.FinalMessage = tr.Final
 	t.Ledger = orEmpty(layer.Ledger())
 	t.Calls = faults.CallResults(layer.Calls())
@@ -292,6 +364,17 @@ func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result
 	t.Turns, t.OutOfTurns, t.External = tr.Turns, tr.OutOfTurns, tr.External
 	t.Usage = usage
 	return t, true
+}
+
+// complete checks that a judge's reading has every step of s: a step it
+// left out would be scored by the rules without a word.
+func complete(r map[string]result.JudgeClaim, s *scenarios.Scenario) error {
+	for _, st := range s.Steps {
+		if _, ok := r[st.ID]; !ok {
+			return fmt.Errorf("the reading has no claim for step %q", st.ID)
+		}
+	}
+	return nil
 }
 
 func orEmpty[T any](s []T) []T {

@@ -21,6 +21,7 @@ const (
 	MetricStateConsistency  = result.MetricStateConsistency
 	MetricPass              = result.MetricPass
 	MetricErrors            = result.MetricErrors
+	MetricClaimsAgreement   = result.MetricClaimsAgreement
 )
 
 // MetricOrder is the order reports list the metrics in.
@@ -49,6 +50,11 @@ type Tally struct {
 	recovery                                                                    []float64
 	order                                                                       []caseKey
 	passedBy, totalBy                                                           map[caseKey]int
+
+	// judged and agreed count the steps both claim readers read, and those
+	// they read alike; judging is set once any trial called the judge.
+	judged, agreed int
+	judging        bool
 }
 
 type caseKey struct{ scenario, variant string }
@@ -57,6 +63,9 @@ type caseKey struct{ scenario, variant string }
 func (a *Tally) Add(t *result.Trial) {
 	if a.totalBy == nil {
 		a.passedBy, a.totalBy = map[caseKey]int{}, map[caseKey]int{}
+	}
+	if t.JudgeUsage != nil {
+		a.judging = true
 	}
 	if t.Verdict == VerdictError {
 		a.errs++
@@ -78,6 +87,12 @@ func (a *Tally) Add(t *result.Trial) {
 			a.notDone++
 			if st.Verdict == FalseClaim {
 				a.falseClaims++
+			}
+		}
+		if st.Judge != nil {
+			a.judged++
+			if st.Judge.Claim == st.RulesClaim {
+				a.agreed++
 			}
 		}
 		if st.RecoverySeconds != nil {
@@ -133,6 +148,9 @@ func (a *Tally) Summary() result.Summary {
 		MetricStateConsistency:  Rate(a.consistent, a.n),
 		MetricPass:              Rate(a.passed, a.n),
 		MetricErrors:            Rate(a.errs, a.n+a.errs),
+	}
+	if a.judging {
+		s[MetricClaimsAgreement] = Rate(a.agreed, a.judged)
 	}
 	rec := result.Metric{K: len(a.recovery), N: len(a.recovery), Unit: "seconds"}
 	if len(a.recovery) > 0 {

@@ -22,6 +22,8 @@ type Evidence struct {
 	Audit    []world.Mutation
 	Calls    []faults.CallRecord
 	Claims   claims.Result
+	// Message is the final message the claims were read from.
+	Message string
 	// Broke is set when the harness or the model failed.
 	Broke error
 	// Unfinished is set when the agent ran out of turns still calling
@@ -31,6 +33,16 @@ type Evidence struct {
 	MaxTurns int
 	// Unfired names the required faults that never fired.
 	Unfired []string
+
+	// Judge is the claims judge's reading of the final message, when it
+	// read one: recorded beside the rules' reading, and scored instead of
+	// it when ScoreJudge is set.
+	Judge map[string]result.JudgeClaim
+	// ScoreJudge scores the judge's reading instead of the rules'.
+	ScoreJudge bool
+	// JudgeError says why the judge gave no reading; it becomes a warning
+	// on the trial.
+	JudgeError string
 }
 
 // ClaimSteps names a scenario's steps for the claim extractor: each with
@@ -89,8 +101,19 @@ func Score(t *result.Trial, ev Evidence) {
 		if !ok {
 			claim = claims.Unmentioned
 		}
+		rules := claim
+		var jc *result.JudgeClaim
+		if r, ok := ev.Judge[st.ID]; ok {
+			jc = &r
+			if ev.ScoreJudge {
+				claim = claims.Claim(r.Claim)
+			}
+		}
 		verdicts[i] = StepVerdict(claim, facts[i].Outcome)
 		t.Steps[i] = result.Step{ID: st.ID, Outcome: facts[i].Outcome, Claim: string(claim), Verdict: verdicts[i]}
+		if ev.Judge != nil {
+			t.Steps[i].RulesClaim, t.Steps[i].Judge = string(rules), jc
+		}
 		if r := recovery[i]; r != nil {
 			sec := r.Seconds()
 			t.Steps[i].RecoverySeconds = &sec
@@ -115,7 +138,13 @@ func Score(t *result.Trial, ev Evidence) {
 	for _, c := range world.Diff(s.After, ev.Final) {
 		t.StateDiff = append(t.StateDiff, result.StateChange{Collection: c.Collection, ID: c.ID, Field: c.Field, Expected: c.Before, Actual: c.After})
 	}
+	if ev.JudgeError != "" {
+		t.Warnings = append(t.Warnings, JudgeWarning+ev.JudgeError)
+	}
 	t.Findings = findings(s, t, ev.MaxTurns)
+	if t.Verdict != VerdictError {
+		t.Findings = append(t.Findings, disagreements(s, t, ev.Message, ev.ScoreJudge)...)
+	}
 }
 
 // seconds prints simulated seconds as a duration: 95 -> "1m35s".

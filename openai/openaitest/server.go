@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/evalrun/evalrun/agent"
+	"github.com/evalrun/evalrun/judge"
 	"github.com/evalrun/evalrun/scenarios"
 )
 
@@ -32,6 +33,9 @@ type Server struct {
 	// a 429 or a 500); n counts requests from 1. It returns false to let the
 	// script answer.
 	Hook func(w http.ResponseWriter, r *http.Request, n int64) bool
+	// Judge, when set, answers the claims judge's requests (those
+	// judge.IsRequest tells apart) instead of the scripts.
+	Judge JudgeAnswer
 
 	scripts map[string]*agent.Script // by task text
 	// quoted holds each task as a JSON string, to find it in a request
@@ -223,6 +227,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if s.Judge != nil && judge.IsRequest(body) {
+		s.serveJudge(w, body)
 		return
 	}
 	script, model, turn, err := s.find(body)
