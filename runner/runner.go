@@ -249,7 +249,7 @@ func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result
 			ok = true
 		}
 	}()
-	w := world.New(s.Before)
+	w := world.Shared(s.Before)
 	layer, err := faults.NewLayer(w, s.Toolbox, v.Faults, seed)
 	if err != nil {
 		layer, _ = faults.NewLayer(w, s.Toolbox, nil, seed)

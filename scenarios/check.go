@@ -276,7 +276,7 @@ func (d *decoder) checkFault(s *Scenario, tb *mocktools.Toolbox, p string, f *fa
 // replayGold runs the gold actions on a fault-free world: each must succeed,
 // no step may hold before and every step must hold after. It sets After.
 func (d *decoder) replayGold(s *Scenario) {
-	w := world.New(s.Before)
+	w := world.Shared(s.Before)
 	layer, _ := faults.NewLayer(w, s.Toolbox, nil, 0)
 	for i, st := range s.Steps {
 		if Holds(st.DoneProgram, s.Before) {
@@ -294,7 +294,7 @@ func (d *decoder) replayGold(s *Scenario) {
 			}
 		}
 	}
-	after := w.Snapshot()
+	after := w.View() // shares what the gold actions did not write with Before
 	for i, st := range s.Steps {
 		if !Holds(st.DoneProgram, after) {
 			d.failAt(fmt.Sprintf("steps[%d].done", i), "step %q is not done after replaying every gold action", st.ID)

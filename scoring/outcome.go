@@ -26,10 +26,11 @@ func Outcomes(s *scenarios.Scenario, final world.State, audit []world.Mutation) 
 	for i, st := range s.Steps {
 		held[i] = scenarios.HoldsIn(st.DoneProgram, beforeEnv)
 	}
-	var env map[string]any
-	world.Replay(s.Before, audit, func(call []world.Mutation, state world.State) {
-		if len(env) != len(state.Collections) {
-			env = state.Env() // the collections are updated in place
+	env := map[string]any{}
+	world.Walk(s.Before, audit, func(call []world.Mutation, state world.State) {
+		// A collection's map is copied on its first write: read them anew.
+		for name, c := range state.Collections {
+			env[name] = c
 		}
 		for i, st := range s.Steps {
 			if !touches(st, call) {
@@ -63,7 +64,7 @@ func Outcomes(s *scenarios.Scenario, final world.State, audit []world.Mutation) 
 func touches(st *scenarios.Step, call []world.Mutation) bool {
 	for _, m := range call {
 		for _, r := range st.Refs {
-			if r.Collection == m.Collection && (r.ID == "" || r.ID == m.ID) {
+			if r.Covers(m.Collection, m.ID, m.Field) {
 				return true
 			}
 		}
