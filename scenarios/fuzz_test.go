@@ -20,10 +20,12 @@ func FuzzLoad(f *testing.F) {
 	}
 	f.Add([]byte("id: x\nsteps: [{id: a, done: '1 +'}]"))
 	f.Add([]byte("- - -\n&a [*a]"))
+	f.Add([]byte("id: x\ntools: [commerce]\ntask: t\nexact_world: true\nuser_replies: [yes]\nworld_file: db.json\nvariants: [{name: clean}]"))
+	f.Add([]byte("id: x\ntools: [commerce]\ntask: t\nexact_world: true\nvariants: [{name: clean}]"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := scenarios.Load("fuzz.yaml", data)
 		if err == nil {
-			if s == nil || s.ID == "" || len(s.Steps) == 0 {
+			if s == nil || s.ID == "" || (len(s.Steps) == 0 && !s.ExactWorld) {
 				t.Fatalf("accepted an incomplete scenario: %+v", s)
 			}
 			return
