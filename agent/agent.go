@@ -70,13 +70,17 @@ type Driver interface {
 	Drive(ctx context.Context, t Trial) (Transcript, error)
 }
 
-// Trial is what a Driver gets: the tools, through the fault layer, and
-// what the agent is asked.
+// Trial is one conversation to drive: the tools, through the fault layer,
+// what the agent is asked, and what the user answers.
 type Trial struct {
 	Tools  Tools
 	Defs   []mocktools.Definition
 	System string
 	Task   string
+	// UserReplies are sent in order, one each time the agent replies
+	// without calling a tool while some are left ("yes" to a request for
+	// confirmation); the agent's last reply is the final message.
+	UserReplies []string
 }
 
 // Factory builds a model for one trial of a scenario.
