@@ -231,15 +231,11 @@ func Diff(a, b State) []Change {
 	var out []Change
 	for _, name := range unionKeys(a.Collections, b.Collections) {
 		ca, cb := a.Collections[name], b.Collections[name]
-		if Equal(map[string]any(ca), map[string]any(cb)) {
-			continue // most collections are untouched: no sorting, no allocation
-		}
-		for _, id := range unionKeys(ca, cb) {
+		// Only the records that differ are sorted: a large world shares
+		// most of its records with the other side, and costs a look each.
+		for _, id := range differingIDs(ca, cb) {
 			ra, oka := ca[id].(Record)
 			rb, okb := cb[id].(Record)
-			if oka && okb && Equal(ra, rb) {
-				continue
-			}
 			if !oka || !okb {
 				if oka != okb {
 					out = append(out, Change{Collection: name, ID: id, Before: ca[id], After: cb[id]})
@@ -254,6 +250,27 @@ func Diff(a, b State) []Change {
 		}
 	}
 	return out
+}
+
+// differingIDs lists, sorted, the ids whose records differ between two
+// collections, or are in one only.
+func differingIDs(a, b Collection) []string {
+	if len(a) == len(b) && sameMap(a, b) {
+		return nil // an untouched collection: no look at its records
+	}
+	var ids []string
+	for id, ra := range a {
+		if rb, ok := b[id]; !ok || !Equal(ra, rb) {
+			ids = append(ids, id)
+		}
+	}
+	for id := range b {
+		if _, ok := a[id]; !ok {
+			ids = append(ids, id)
+		}
+	}
+	sort.Strings(ids)
+	return ids
 }
 
 func unionKeys[V any](a, b map[string]V) []string {
