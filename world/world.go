@@ -95,7 +95,9 @@ func (w *World) Advance(d time.Duration) {
 	}
 }
 
-// Get returns the live record, or nil when it does not exist.
+// Get returns the live record, or nil when it does not exist. It is for
+// reading only, and may be shared with other worlds; the world's first
+// write to it replaces it with a copy, so read it again after writing.
 func (w *World) Get(collection, id string) Record {
 	r, _ := w.live.s.Collections[collection][id].(Record)
 	return r
