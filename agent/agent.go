@@ -29,7 +29,8 @@ type Request struct {
 }
 
 // Reply is a model's turn: text, tool calls, or both. A reply without tool
-// calls ends the trial and its text is the final message.
+// calls goes to the user: the next user reply answers it while any are
+// left, and otherwise it ends the trial, its text the final message.
 type Reply struct {
 	Content   string
 	ToolCalls []ToolCall
