@@ -82,7 +82,7 @@ func (d *decoder) worldFile(rel string) *worldFile {
 		}
 		return wf
 	}
-	wf.errs = d.Errs[len(d.Errs)-1:]
+	wf.errs = Errors{d.Errs[len(d.Errs)-1]}
 	return nil
 }
 
