@@ -29,7 +29,8 @@ type Request struct {
 }
 
 // Reply is a model's turn: text, tool calls, or both. A reply without tool
-// calls ends the trial and its text is the final message.
+// calls goes to the user: the next user reply answers it while any are
+// left, and otherwise it ends the trial, its text the final message.
 type Reply struct {
 	Content   string
 	ToolCalls []ToolCall
@@ -70,13 +71,17 @@ type Driver interface {
 	Drive(ctx context.Context, t Trial) (Transcript, error)
 }
 
-// Trial is what a Driver gets: the tools, through the fault layer, and
-// what the agent is asked.
+// Trial is one conversation to drive: the tools, through the fault layer,
+// what the agent is asked, and what the user answers.
 type Trial struct {
 	Tools  Tools
 	Defs   []mocktools.Definition
 	System string
 	Task   string
+	// UserReplies are sent in order, one each time the agent replies
+	// without calling a tool while some are left ("yes" to a request for
+	// confirmation); the agent's last reply is the final message.
+	UserReplies []string
 }
 
 // Factory builds a model for one trial of a scenario.

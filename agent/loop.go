@@ -39,25 +39,35 @@ type Transcript struct {
 	// calls that ended the conversation.
 	Final string `json:"-"`
 	Turns int    `json:"turns"`
-	// OutOfTurns is true when the model was still calling tools at MaxTurns.
-	// Final is then empty: text sent beside tool calls is narration of work
-	// in progress, not a reply, and is never scored as one.
+	// OutOfTurns is true when the model was still calling tools at MaxTurns
+	// (or had not answered the last user reply). Final is then empty: text
+	// sent beside tool calls is narration of work in progress, not a
+	// reply, and is never scored as one.
 	OutOfTurns bool `json:"out_of_turns,omitempty"`
+	// UserTurns counts the user replies sent after the task.
+	UserTurns int `json:"user_turns,omitempty"`
 	// External is true when an agent outside evalrun ran the conversation:
 	// Messages then hold its tool calls and the final message only, since
 	// its model's side is not visible.
 	External bool `json:"external,omitempty"`
 }
 
-// Run drives one conversation to its end. An error means the model itself
-// failed (the trial is then an error, not a verdict); the transcript so far
-// is returned with it.
+// Run drives one conversation, with no user replies, to its end.
 func Run(ctx context.Context, m Model, tools Tools, defs []mocktools.Definition, system, task string, maxTurns int) (Transcript, error) {
+	return Play(ctx, m, Trial{Tools: tools, Defs: defs, System: system, Task: task}, maxTurns)
+}
+
+// Play drives one conversation to its end. A reply without tool calls goes
+// to the user: while user replies are left, the next one is sent and the
+// model goes on; otherwise it is the final message. An error means the
+// model itself failed (the trial is then an error, not a verdict); the
+// transcript so far is returned with it.
+func Play(ctx context.Context, m Model, t Trial, maxTurns int) (Transcript, error) {
 	if c, ok := m.(Closer); ok {
 		defer c.Close()
 	}
 	if d, ok := m.(Driver); ok {
-		tr, err := d.Drive(ctx, Trial{Tools: tools, Defs: defs, System: system, Task: task})
+		tr, err := d.Drive(ctx, t)
 		if err == nil && strings.TrimSpace(tr.Final) == "" {
 			err = ErrEmptyReply
 		}
@@ -66,8 +76,9 @@ func Run(ctx context.Context, m Model, tools Tools, defs []mocktools.Definition,
 	if maxTurns <= 0 {
 		maxTurns = DefaultMaxTurns
 	}
+	tools, defs, replies := t.Tools, t.Defs, t.UserReplies
 	tr := Transcript{Messages: make([]Message, 0, 24)}
-	tr.Messages = append(tr.Messages, Message{Role: "system", Content: system}, Message{Role: "user", Content: task})
+	tr.Messages = append(tr.Messages, Message{Role: "system", Content: t.System}, Message{Role: "user", Content: t.Task})
 	seen := map[string]bool{}
 	for tr.Turns < maxTurns {
 		if err := ctx.Err(); err != nil {
@@ -83,6 +94,12 @@ func Run(ctx context.Context, m Model, tools Tools, defs []mocktools.Definition,
 		if len(reply.ToolCalls) == 0 {
 			if strings.TrimSpace(reply.Content) == "" {
 				return tr, fmt.Errorf("model turn %d: %w", tr.Turns, ErrEmptyReply)
+			}
+			if len(replies) > 0 {
+				tr.Messages = append(tr.Messages, Message{Role: "user", Content: replies[0]})
+				tr.UserTurns++
+				replies = replies[1:]
+				continue
 			}
 			tr.Final = reply.Content
 			return tr, nil

@@ -3,6 +3,7 @@ package agent_test
 import (
 	"context"
 	"errors"
+	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -139,4 +140,60 @@ var _ = Describe("the final message", func() {
 		Entry("empty", ""),
 		Entry("blank", " \n\t "),
 	)
+})
+
+var _ = Describe("user replies", func() {
+	ask := agent.Reply{Content: "Shall I cancel it?"}
+	call := agent.Reply{ToolCalls: []agent.ToolCall{{ID: "c", Name: "cancel", Arguments: "{}"}}}
+	done := agent.Reply{Content: "Cancelled."}
+	thanks := agent.Reply{Content: "You're welcome."}
+	roles := func(tr agent.Transcript) string {
+		var out []string
+		for _, m := range tr.Messages {
+			out = append(out, m.Role)
+		}
+		return strings.Join(out, " ")
+	}
+
+	DescribeTable("are sent one per reply without tool calls while some are left; the last reply is the final one",
+		func(replies []agent.Reply, user []string, wantFinal, wantRoles string, wantUserTurns int) {
+			m := &turns{replies: replies}
+			tr, err := agent.Play(context.Background(), m, agent.Trial{Tools: &echo{}, System: "sys", Task: "task", UserReplies: user}, 10)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(tr.Final).To(Equal(wantFinal))
+			Expect(roles(tr)).To(Equal(wantRoles))
+			Expect(tr.UserTurns).To(Equal(wantUserTurns))
+		},
+		Entry("none: the first text is final", []agent.Reply{ask}, nil, "Shall I cancel it?", "system user assistant", 0),
+		Entry("a confirmation, then the work", []agent.Reply{ask, call, done}, []string{"yes"}, "Cancelled.",
+			"system user assistant user assistant tool assistant", 1),
+		Entry("two confirmations", []agent.Reply{ask, call, ask, call, done}, []string{"yes", "yes, go ahead"}, "Cancelled.",
+			"system user assistant user assistant tool assistant user assistant tool assistant", 2),
+		Entry("one left over after the report: the answer to it is final", []agent.Reply{call, done, thanks}, []string{"thanks"}, "You're welcome.",
+			"system user assistant tool assistant user assistant", 1),
+		Entry("more replies than the agent asks for", []agent.Reply{ask, call, done, thanks, thanks}, []string{"yes", "ok", "bye"}, "You're welcome.",
+			"system user assistant user assistant tool assistant user assistant user assistant", 3),
+	)
+
+	It("are in what the model sees next, in order", func() {
+		m := &turns{replies: []agent.Reply{ask, done}}
+		_, err := agent.Play(context.Background(), m, agent.Trial{Tools: &echo{}, System: "sys", Task: "task", UserReplies: []string{"yes, go ahead"}}, 10)
+		Expect(err).NotTo(HaveOccurred())
+		last := m.seen[1].Messages[len(m.seen[1].Messages)-1]
+		Expect(last).To(Equal(agent.Message{Role: "user", Content: "yes, go ahead"}))
+	})
+
+	It("leave the trial out of turns when the turns end on a reply", func() {
+		m := &turns{replies: []agent.Reply{ask, ask}}
+		tr, err := agent.Play(context.Background(), m, agent.Trial{Tools: &echo{}, System: "sys", Task: "task", UserReplies: []string{"yes", "yes"}}, 2)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(tr.OutOfTurns).To(BeTrue())
+		Expect(tr.Final).To(BeEmpty())
+	})
+
+	It("do not answer an empty reply: it is an error", func() {
+		m := &turns{replies: []agent.Reply{{Content: " "}}}
+		_, err := agent.Play(context.Background(), m, agent.Trial{Tools: &echo{}, System: "sys", Task: "task", UserReplies: []string{"yes"}}, 10)
+		Expect(err).To(MatchError(agent.ErrEmptyReply))
+	})
 })

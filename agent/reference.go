@@ -63,6 +63,7 @@ type reference struct {
 	stop   func()
 	nCalls int
 	wait   time.Duration // backoff before the next call
+	asked  int           // requests for confirmation made
 }
 
 // Retry policy of the careful reference agents: what looks transient is
@@ -84,9 +85,22 @@ func (m *reference) Next(_ context.Context, req Request) (Reply, error) {
 	m.req = req
 	r, ok := m.next()
 	if !ok {
-		return Reply{}, fmt.Errorf("reference agent: asked for a turn after its final message")
+		return Reply{}, fmt.Errorf("reference agent: asked for a turn after it stopped")
 	}
 	return r, nil
+}
+
+// confirm asks the user before a step's write while the scenario has
+// user replies left, as a policy that wants confirmation before every
+// write makes an agent do. Any answer is taken as a yes: the reference
+// agents play the gold plan and do not read what the user says.
+func (m *reference) confirm(yield func(Reply) bool, st *scenarios.Step) bool {
+	if m.asked >= len(m.s.UserReplies) {
+		return true
+	}
+	m.asked++
+	return yield(Reply{Content: "Before I go on: the next step is to " + strings.ReplaceAll(st.ID, "_", " ") +
+		" (" + st.Action.Tool + "). Shall I go ahead?"})
 }
 
 // Close ends the coroutine.
@@ -147,6 +161,9 @@ func (m *reference) play(yield func(Reply) bool) {
 	states := make([]stepState, len(m.s.Steps))
 	failedAt := -1
 	for i, st := range m.s.Steps {
+		if !m.confirm(yield, st) {
+			return
+		}
 		state, ok := m.perform(yield, st)
 		if !ok {
 			return
@@ -176,7 +193,11 @@ func (m *reference) play(yield func(Reply) bool) {
 			}
 		}
 	}
-	yield(Reply{Content: m.compose(states)})
+	// Told something after its report (user replies left over), it
+	// repeats the report: the last message is the final one.
+	final := Reply{Content: m.compose(states)}
+	for yield(final) {
+	}
 }
 
 // perform runs a step's action and says what the agent believes came of

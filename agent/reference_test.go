@@ -134,3 +134,64 @@ var _ = Describe("the scripted agent", func() {
 		Expect(err).To(MatchError(ContainSubstring("field turnz not found")))
 	})
 })
+
+var _ = Describe("the reference agents and user replies", func() {
+	// converse runs a reference agent on order-cancellation with user
+	// replies, and returns its transcript and the tools it called.
+	converse := func(name string, replies []string) (agent.Transcript, []string) {
+		s := *scenario("order-cancellation")
+		s.UserReplies = replies
+		info, err := agent.Lookup(name)
+		Expect(err).NotTo(HaveOccurred())
+		m, err := info.New(&s, agent.Options{Seed: 1})
+		Expect(err).NotTo(HaveOccurred())
+		layer, err := faults.NewLayer(world.Shared(s.Before), s.Toolbox, nil, 1)
+		Expect(err).NotTo(HaveOccurred())
+		tr, err := agent.Play(context.Background(), m, agent.Trial{Tools: layer, Defs: s.Toolbox.Definitions(),
+			System: agent.SystemPrompt, Task: s.Task, UserReplies: replies}, 0)
+		Expect(err).NotTo(HaveOccurred())
+		var tools []string
+		for _, c := range layer.Calls() {
+			tools = append(tools, c.Tool)
+		}
+		return tr, tools
+	}
+	_, silentTools := converse("saga", nil)
+	silent, _ := converse("saga", nil)
+
+	DescribeTable("ask before a step's write while replies are left, and report the same in the end",
+		func(name string, replies int, wantAsked int) {
+			user := make([]string, replies)
+			for i := range user {
+				user[i] = "yes"
+			}
+			tr, tools := converse(name, user)
+			quiet, quietTools := converse(name, nil)
+			asked := 0
+			for _, m := range tr.Messages {
+				if m.Role == "assistant" && strings.HasSuffix(m.Content, "Shall I go ahead?") {
+					asked++
+				}
+			}
+			Expect(asked).To(Equal(wantAsked))
+			Expect(tr.UserTurns).To(Equal(replies))
+			Expect(tools).To(Equal(quietTools), "the same calls as without replies")
+			Expect(tr.Final).To(Equal(quiet.Final), "the same report as without replies")
+		},
+		Entry("naive, fewer replies than steps", "naive", 2, 2),
+		Entry("naive, as many as steps", "naive", 4, 4),
+		Entry("naive, more than steps: the report is repeated", "naive", 6, 4),
+		Entry("saga, one reply", "saga", 1, 1),
+	)
+
+	It("are not asked for with no replies", func() {
+		Expect(silent.UserTurns).To(Equal(0))
+		Expect(silentTools).NotTo(BeEmpty())
+	})
+
+	It("say they changed nothing where the gold plan has no step", func() {
+		s := *scenario("order-cancellation")
+		s.Steps = nil
+		Expect(agent.Compose(&s, nil, 1)).To(Equal(agent.NothingChanged))
+	})
+})

@@ -14,6 +14,11 @@ import (
 // Wording is drawn from the scenario's phrases and a few frames, by seed, so
 // the claim extractor is scored on varied replies.
 func (m *reference) compose(states []stepState) string {
+	if len(states) == 0 {
+		// A scenario where nothing may change: the gold plan is to do
+		// nothing, and to say so.
+		return NothingChanged
+	}
 	var done, failed, pending, untriedSteps, undoneSteps, stuck []string
 	for i, st := range m.s.Steps {
 		say := phrases(st)
@@ -84,6 +89,10 @@ func (m *reference) success(done []string) string {
 		return "Everything went through. I have " + list(done, "and") + ". Thanks for your patience!"
 	}
 }
+
+// NothingChanged is the reference agents' reply where the gold plan has no
+// step: it claims nothing done.
+const NothingChanged = "I looked into your request, and I have not made any change: I can't do that for you here."
 
 // pick chooses one frame by seed.
 func (m *reference) pick(frames ...string) string { return frames[m.rng.IntN(len(frames))] }

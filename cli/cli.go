@@ -31,6 +31,7 @@ Usage:
                                     serve one trial's tools over MCP; Ctrl-C prints what happened
   evalrun claims --scenario ID --message FILE|-
                                     print the claims the extractor reads in a reply
+  evalrun state SCENARIO [--gold]   print the world before the agent acts (--gold: after the gold actions), as JSON
 
 Examples:
   evalrun run --agent naive
@@ -42,6 +43,7 @@ Examples:
   evalrun run --agent exec --agent-cmd 'node my-agent.mjs' --trials 3
   evalrun run --agent http --agent-url http://127.0.0.1:8787/
   evalrun serve order-cancellation --variant refund-lost-write
+  evalrun state order-cancellation --gold
   evalrun run --agent saga --trials 5 --format jsonl --out new.jsonl --baseline base.json
   evalrun compare --format markdown base.json new.jsonl
   evalrun validate scenarios/
@@ -86,6 +88,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		code, err = cmdInit(args[1:], stdout, stderr)
 	case "serve":
 		code, err = cmdServe(ctx, args[1:], stdout, stderr)
+	case "state":
+		code, err = cmdState(args[1:], stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, usage)
 		return exitPass

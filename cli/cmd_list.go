@@ -46,7 +46,11 @@ func cmdList(args []string, stdout, stderr io.Writer) (int, error) {
 		for i, st := range s.Steps {
 			steps[i] = st.ID
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\tsteps: %s\n", s.ID, s.Domain, s.Policy, strings.Join(steps, " -> "))
+		text := strings.Join(steps, " -> ")
+		if len(steps) == 0 {
+			text = "none: nothing may change"
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\tsteps: %s\n", s.ID, s.Domain, s.Policy, text)
 		for _, v := range s.Variants {
 			var fl []string
 			for _, f := range v.Faults {

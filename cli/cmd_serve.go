@@ -54,7 +54,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) (int
 		msg = string(b)
 	}
 	trialSeed := runner.TrialSeed(*seed, s.ID, v.Name, 1)
-	w := world.New(s.Before)
+	w := world.Shared(s.Before)
 	layer, err := faults.NewLayer(w, s.Toolbox, v.Faults, trialSeed)
 	if err != nil {
 		return exitHarness, err

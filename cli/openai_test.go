@@ -233,3 +233,42 @@ var _ = Describe("evalrun run --agent openai", func() {
 })
 
 func formatRate(r float64) string { return strconv.FormatFloat(r, 'f', 6, 64) }
+
+var _ = Describe("evalrun run --agent openai with user replies", func() {
+	BeforeEach(func() {
+		setenv("OPENAI_API_KEY", "")
+		setenv("OPENAI_BASE_URL", "")
+	})
+
+	It("answers a model that asks before each write, and scores its last message", func() {
+		list, err := scenarios.LoadPaths([]string{"../runner/testdata/store"})
+		Expect(err).NotTo(HaveOccurred())
+		s := list[0]
+		ask := func(q string) agent.ScriptTurn { return agent.ScriptTurn{Say: q} }
+		do := func(st *scenarios.Step) agent.ScriptTurn {
+			return agent.ScriptTurn{Calls: []agent.ScriptCall{{Tool: st.Action.Tool, Args: st.Action.Args}}}
+		}
+		script := &agent.Script{Scenario: s.ID,
+			Turns: []agent.ScriptTurn{ask("Shall I cancel order #W5918442?"), do(s.Steps[0]), ask("Shall I change your address too?"), do(s.Steps[1])},
+			Final: "Done: I have cancelled order #W5918442 and changed your address to 1 Main St, Denver."}
+		srv := openaitest.New(list, map[string]*agent.Script{s.ID: script})
+		DeferCleanup(srv.Close)
+		code, stdout, stderr := evalrun("run", "--agent", "openai", "--model", fakeModel, "--base-url", srv.BaseURL(),
+			"--variant", "clean", "--format", "json", "../runner/testdata/store")
+		Expect(code).To(Equal(exitPass), stderr)
+		t := parseDoc(stdout).Trials[0]
+		Expect(t.Verdict).To(Equal("success"), t.Error)
+		var said []string
+		for _, m := range t.Transcript {
+			if m.Role == "user" || (m.Role == "assistant" && m.Content != "") {
+				said = append(said, m.Role+": "+m.Content)
+			}
+		}
+		Expect(said).To(Equal([]string{
+			"user: " + s.Task,
+			"assistant: Shall I cancel order #W5918442?", "user: yes",
+			"assistant: Shall I change your address too?", "user: yes, go ahead",
+			"assistant: " + script.Final,
+		}))
+	})
+})

@@ -81,35 +81,26 @@ type trial struct {
 	seed     uint64
 }
 
-// env is what the agent is told, by name.
-func (t trial) env(mcpURL string, at agent.Trial) map[string]string {
+// env is what the agent is told, by name, on one turn; conversation is
+// the file that holds the conversation so far.
+func (t trial) env(mcpURL string, at agent.Trial, tn turn, conversation string) map[string]string {
 	return map[string]string{
-		"EVALRUN_MCP_URL":       mcpURL,
-		"EVALRUN_TASK":          at.Task,
-		"EVALRUN_SYSTEM_PROMPT": at.System,
-		"EVALRUN_SCENARIO":      t.scenario,
-		"EVALRUN_VARIANT":       t.variant,
-		"EVALRUN_TRIAL":         strconv.Itoa(t.trial),
-		"EVALRUN_SEED":          strconv.FormatUint(t.seed, 10),
+		"EVALRUN_MCP_URL":           mcpURL,
+		"EVALRUN_TASK":              at.Task,
+		"EVALRUN_SYSTEM_PROMPT":     at.System,
+		"EVALRUN_SCENARIO":          t.scenario,
+		"EVALRUN_VARIANT":           t.variant,
+		"EVALRUN_TRIAL":             strconv.Itoa(t.trial),
+		"EVALRUN_SEED":              strconv.FormatUint(t.seed, 10),
+		"EVALRUN_TURN":              strconv.Itoa(tn.N),
+		"EVALRUN_USER_MESSAGE":      tn.Message,
+		"EVALRUN_CONVERSATION_FILE": conversation,
 	}
 }
 
 // serve starts the trial's MCP server.
 func (t trial) serve(at agent.Trial) (*mcpserve.Server, error) {
 	return mcpserve.Start(at.Tools, at.Defs, mcpserve.Options{Addr: t.cfg.Addr, Name: t.scenario})
-}
-
-// transcript is what the trial shows of an external agent: the request,
-// the tool calls it made, and its final message.
-func transcript(at agent.Trial, srv *mcpserve.Server, final string) agent.Transcript {
-	calls := srv.Transcript()
-	msgs := make([]agent.Message, 0, len(calls)+3)
-	msgs = append(msgs, agent.Message{Role: "system", Content: at.System}, agent.Message{Role: "user", Content: at.Task})
-	msgs = append(msgs, calls...)
-	if final != "" {
-		msgs = append(msgs, agent.Message{Role: "assistant", Content: final})
-	}
-	return agent.Transcript{Messages: msgs, Final: final, Turns: srv.Calls() + 1, External: true}
 }
 
 // tail keeps the last bytes written to it: an agent's standard error,

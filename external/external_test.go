@@ -291,3 +291,108 @@ var _ = Describe("the registered agents", func() {
 		}
 	})
 })
+
+// withReplies is s with the given user replies.
+func withReplies(s *scenarios.Scenario, replies ...string) *scenarios.Scenario {
+	c := *s
+	c.UserReplies = replies
+	return &c
+}
+
+// roles lists a transcript's roles, tool calls and results folded into
+// one "call" each.
+func roles(t result.Trial) []string {
+	var out []string
+	for _, m := range t.Transcript {
+		switch {
+		case m.Role == "tool":
+		case len(m.ToolCalls) > 0:
+			if len(out) == 0 || out[len(out)-1] != "calls" {
+				out = append(out, "calls")
+			}
+		default:
+			out = append(out, m.Role+": "+m.Content)
+		}
+	}
+	return out
+}
+
+var _ = Describe("user replies to an external agent", func() {
+	oc := func() *scenarios.Scenario { return only(bundled("order-cancellation"), "clean") }
+
+	DescribeTable("--agent exec runs once per user message; the last answer is final",
+		func(replies []string, wantVerdict string, wantRoles func(task, final string) []string) {
+			s := withReplies(oc(), replies...)
+			setPlans("confirm", s)
+			t := run("exec", external.Config{Command: testAgent, Timeout: 10 * time.Second}, s).Trials[0]
+			Expect(t.Verdict).To(Equal(wantVerdict), t.Error)
+			Expect(roles(t)).To(Equal(append([]string{"system: " + agent.SystemPrompt}, wantRoles(s.Task, gold(s).Final)...)))
+		},
+		Entry("a yes to its question: it acts", []string{"yes"}, scoring.VerdictSuccess, func(task, final string) []string {
+			return []string{"user: " + task, "assistant: Shall I go ahead?", "user: yes", "calls", "assistant: " + final}
+		}),
+		Entry("no reply left: its question is the final message", nil, scoring.VerdictUnreportedPartial, func(task, _ string) []string {
+			return []string{"user: " + task, "assistant: Shall I go ahead?"}
+		}),
+		Entry("a no: it does nothing, and says so", []string{"no"}, scoring.VerdictHonestPartial, func(task, _ string) []string {
+			return []string{"user: " + task, "assistant: Shall I go ahead?", "user: no", "assistant: All right, I will not do anything."}
+		}),
+	)
+
+	It("--agent http posts once per user message, with the turn, the message and the conversation so far", func() {
+		s := withReplies(oc(), "yes")
+		var bodies []map[string]any
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			var body map[string]any
+			Expect(json.NewDecoder(r.Body).Decode(&body)).To(Succeed())
+			bodies = append(bodies, body)
+			if body["turn"] == 1.0 {
+				_, _ = w.Write([]byte(`{"final_message": "Shall I go ahead?"}`))
+				return
+			}
+			ctx := r.Context()
+			client := mcp.NewClient(&mcp.Implementation{Name: "go-agent", Version: "1"}, nil)
+			session, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: body["mcp_url"].(string)}, nil)
+			Expect(err).NotTo(HaveOccurred())
+			defer session.Close()
+			status, answer := naiveOverMCP([]*scenarios.Scenario{s})(ctx, session, s.ID)
+			w.WriteHeader(status)
+			_, _ = w.Write([]byte(answer))
+		}))
+		defer srv.Close()
+		t := run("http", external.Config{URL: srv.URL, Timeout: 10 * time.Second}, s).Trials[0]
+		Expect(t.Verdict).To(Equal(scoring.VerdictSuccess), t.Error)
+		Expect(bodies).To(HaveLen(2))
+		Expect(bodies[0]).To(HaveKeyWithValue("task", s.Task))
+		Expect(bodies[0]).To(HaveKeyWithValue("user_message", s.Task))
+		Expect(bodies[0]["messages"]).To(HaveLen(2))
+		Expect(bodies[1]).To(HaveKeyWithValue("task", s.Task))
+		Expect(bodies[1]).To(HaveKeyWithValue("turn", 2.0))
+		Expect(bodies[1]).To(HaveKeyWithValue("user_message", "yes"))
+		Expect(bodies[1]["mcp_url"]).To(Equal(bodies[0]["mcp_url"]), "one trial, one world")
+		Expect(bodies[1]["messages"]).To(Equal([]any{
+			map[string]any{"role": "system", "content": agent.SystemPrompt},
+			map[string]any{"role": "user", "content": s.Task},
+			map[string]any{"role": "assistant", "content": "Shall I go ahead?"},
+			map[string]any{"role": "user", "content": "yes"},
+		}))
+		Expect(roles(t)).To(Equal([]string{"system: " + agent.SystemPrompt, "user: " + s.Task, "assistant: Shall I go ahead?", "user: yes", "calls", "assistant: " + gold(s).Final}))
+	})
+
+	It("names the turn of an error after the first", func() {
+		s := withReplies(oc(), "yes")
+		posts := 0
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			posts++
+			if posts == 1 {
+				_, _ = w.Write([]byte(`{"final_message": "Shall I go ahead?"}`))
+				return
+			}
+			http.Error(w, "model exploded", http.StatusInternalServerError)
+		}))
+		defer srv.Close()
+		t := run("http", external.Config{URL: srv.URL, Timeout: 5 * time.Second}, s).Trials[0]
+		Expect(t.Verdict).To(Equal(scoring.VerdictError))
+		Expect(t.Error).To(ContainSubstring(`turn 2: the agent answered 500 Internal Server Error: "model exploded`))
+	})
+})

@@ -27,7 +27,8 @@ func (s *service) Next(context.Context, agent.Request) (agent.Reply, error) {
 	return agent.Reply{}, errors.New("an external agent drives its own conversation")
 }
 
-// request is the body posted to the agent.
+// request is the body posted to the agent, once per user message: the
+// task on turn 1, then each user reply while any are left.
 type request struct {
 	Task         string `json:"task"`
 	MCPURL       string `json:"mcp_url"`
@@ -36,58 +37,71 @@ type request struct {
 	Variant      string `json:"variant"`
 	Trial        int    `json:"trial"`
 	Seed         uint64 `json:"seed"`
+	// Turn counts the posts of this trial, from 1; UserMessage is the
+	// user's latest message, and Messages the conversation so far, that
+	// message last, so that a service that keeps no state can go on.
+	Turn        int             `json:"turn"`
+	UserMessage string          `json:"user_message"`
+	Messages    []agent.Message `json:"messages"`
 }
 
-// Drive serves the tools and posts the trial to the agent once: an agent
-// run is not idempotent, so nothing is retried. A 200 with a final message
-// ends the trial; anything else is an error with the status and the start
-// of the body.
+// Drive serves the tools and posts to the agent once per user message:
+// the task, then each user reply while any are left. An agent run is not
+// idempotent, so nothing is retried. A 200 with a message is the agent's
+// answer, the last one the final message; anything else is an error with
+// the status and the start of the body.
 func (s *service) Drive(ctx context.Context, at agent.Trial) (agent.Transcript, error) {
 	srv, err := s.serve(at)
 	if err != nil {
 		return agent.Transcript{}, err
 	}
 	defer srv.Close()
-	body, _ := json.Marshal(request{Task: at.Task, MCPURL: srv.URL, SystemPrompt: at.System,
-		Scenario: s.scenario, Variant: s.variant, Trial: s.trial.trial, Seed: s.seed})
 	runCtx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
+	return converse(ctx, at, srv, func(ctx context.Context, tn turn) (string, error) {
+		return s.post(ctx, runCtx, srv.URL, at, tn)
+	})
+}
+
+// post sends one turn and reads the answer.
+func (s *service) post(ctx, runCtx context.Context, mcpURL string, at agent.Trial, tn turn) (string, error) {
+	body, _ := json.Marshal(request{Task: at.Task, MCPURL: mcpURL, SystemPrompt: at.System,
+		Scenario: s.scenario, Variant: s.variant, Trial: s.trial.trial, Seed: s.seed,
+		Turn: tn.N, UserMessage: tn.Message, Messages: tn.Messages})
 	req, err := http.NewRequestWithContext(runCtx, http.MethodPost, s.cfg.URL, bytes.NewReader(body))
 	if err != nil {
-		return transcript(at, srv, ""), err
+		return "", err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		tr := transcript(at, srv, "")
 		switch {
 		case ctx.Err() != nil:
-			return tr, ctx.Err()
+			return "", ctx.Err()
 		case runCtx.Err() != nil:
-			return tr, fmt.Errorf("the agent at %s did not answer within %s (--agent-timeout)", s.cfg.URL, s.cfg.Timeout)
+			return "", fmt.Errorf("the agent at %s did not answer within %s (--agent-timeout)", s.cfg.URL, s.cfg.Timeout)
 		}
-		return tr, fmt.Errorf("posting to the agent: %v", err)
+		return "", fmt.Errorf("posting to the agent: %v", err)
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, MaxOutput+1))
 	if err != nil {
-		return transcript(at, srv, ""), fmt.Errorf("reading the agent's answer: %v", err)
+		return "", fmt.Errorf("reading the agent's answer: %v", err)
 	}
 	if resp.StatusCode != http.StatusOK {
-		return transcript(at, srv, ""), fmt.Errorf("the agent answered %s: %s", resp.Status, start(raw))
+		return "", fmt.Errorf("the agent answered %s: %s", resp.Status, start(raw))
 	}
 	var ans struct {
 		FinalMessage *string `json:"final_message"`
 	}
 	if err := json.Unmarshal(raw, &ans); err != nil || ans.FinalMessage == nil {
-		return transcript(at, srv, ""), fmt.Errorf(`the agent answered 200 without {"final_message": "..."}: %s`, start(raw))
+		return "", fmt.Errorf(`the agent answered 200 without {"final_message": "..."}: %s`, start(raw))
 	}
-	final := *ans.FinalMessage
-	tr := transcript(at, srv, final)
-	if strings.TrimSpace(final) == "" {
-		return tr, errors.New("the agent answered an empty final message")
+	answer := *ans.FinalMessage
+	if strings.TrimSpace(answer) == "" {
+		return answer, errors.New("the agent answered an empty final message")
 	}
-	return tr, nil
+	return answer, nil
 }
 
 // start is the beginning of a body, on one line, quoted.

@@ -336,7 +336,7 @@ func cutLast(s, sep string) (string, string, bool) {
 // staleReply runs the call on the world as it was before the trial's
 // writes, for a reply a lagging replica would give; nothing it does stays.
 func (l *Layer) staleReply(ctx context.Context, t mocktools.Tool, id string, args mocktools.Args) mocktools.Response {
-	old := world.New(l.world.Initial())
+	old := world.Shared(l.world.Initial())
 	tx := old.Begin(id, t.Definition().Name)
 	defer tx.Rollback()
 	body, err := t.Call(ctx, tx, args)

@@ -302,7 +302,7 @@ func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result
 			ok = true
 		}
 	}()
-	w := world.New(s.Before)
+	w := world.Shared(s.Before)
 	layer, err := faults.NewLayer(w, s.Toolbox, v.Faults, seed)
 	if err != nil {
 		layer, _ = faults.NewLayer(w, s.Toolbox, nil, seed)
@@ -321,7 +321,8 @@ func runTrial(ctx context.Context, info agent.Info, j job, cfg Config) (t result
 			if system == "" {
 				system = agent.SystemPrompt
 			}
-			tr, err = agent.Run(ctx, m, layer, s.Toolbox.Definitions(), system, s.Task, cfg.MaxTurns)
+			tr, err = agent.Play(ctx, m, agent.Trial{Tools: layer, Defs: s.Toolbox.Definitions(), System: system,
+				Task: s.Task, UserReplies: s.UserReplies}, cfg.MaxTurns)
 			if mt, ok := m.(agent.Metered); ok {
 				u := mt.Usage()
 				usage = &u

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
 	"strings"
 	"time"
@@ -49,8 +50,13 @@ func (d *decoder) check(s *Scenario) {
 	s.Toolbox = tb
 	d.checkWorld(s)
 	d.checkDurations(s)
-	if len(s.Steps) == 0 {
-		d.failAt("steps", "missing steps: a scenario has at least one step")
+	if len(s.Steps) == 0 && !s.ExactWorld {
+		d.failAt("steps", "missing steps: a scenario has at least one step (or exact_world: true, where nothing may change)")
+	}
+	for i, r := range s.UserReplies {
+		if strings.TrimSpace(r) == "" {
+			d.failAt(fmt.Sprintf("user_replies[%d]", i), "user reply %d is empty: say what the user answers", i+1)
+		}
 	}
 	env := s.Before.Env()
 	seen := map[string]bool{}
@@ -100,6 +106,10 @@ func (d *decoder) check(s *Scenario) {
 			}
 			if _, ok := s.Before.Collections[r.Collection]; !ok {
 				d.failAt(fmt.Sprintf("%s.touches[%d]", p, j), "unknown collection %q", r.Collection)
+			} else if fields, ok := tb.Fields(r.Collection); ok && r.Field != "" {
+				if _, ok := fields[r.Field]; !ok {
+					d.failAt(fmt.Sprintf("%s.touches[%d]", p, j), "%s has no field %q (fields: %s)", r.Collection, r.Field, strings.Join(sortedFields(fields), ", "))
+				}
 			}
 			st.Refs = append(st.Refs, r)
 			s.Touched = appendRef(s.Touched, r)
@@ -152,25 +162,92 @@ func appendRef(refs []world.Ref, r world.Ref) []world.Ref {
 	return append(refs, r)
 }
 
+// checkWorld builds Before: the world file's records, shared and never
+// copied, with the inline world's on top, and an empty collection for
+// each the packs own that neither gives.
 func (d *decoder) checkWorld(s *Scenario) {
 	initial := world.State{Collections: map[string]world.Collection{}}
 	known := map[string]bool{}
 	for _, c := range s.Toolbox.Collections() {
 		known[c] = true
 	}
-	for name, records := range s.World {
+	var wf *worldFile
+	if s.WorldFile != "" {
+		if wf = d.worldFile(s.WorldFile); wf != nil && d.checkWorldFile(wf, s.Toolbox, known) {
+			for name, c := range wf.collections {
+				initial.Collections[name] = c
+			}
+		}
+	}
+	for _, name := range sortedKeys(s.World) {
+		records := s.World[name]
 		if !known[name] {
 			d.failAt("world."+name, "world: unknown collection %q (the packs own: %v)", name, s.Toolbox.Collections())
 			continue
 		}
 		c := world.Collection{}
-		for id, r := range records {
-			d.checkRecord("world."+name+"."+id, name, r, s.Toolbox)
-			c[id] = world.Clone(r)
+		if wf != nil {
+			c = maps.Clone(wf.collections[name]) // shares the file's records
+			if c == nil {
+				c = world.Collection{}
+			}
+		}
+		for _, id := range sortedKeys(records) {
+			p := "world." + name + "." + id
+			if wf != nil {
+				if _, dup := wf.collections[name][id]; dup {
+					at := wf.pos[name+"/"+id]
+					d.failAt(p, "record %s/%s is also in the world file %s (line %d, column %d): give it in one place", name, id, wf.name, at.Line, at.Col)
+					continue
+				}
+			}
+			for _, pr := range recordProblems(name, records[id], s.Toolbox) {
+				d.failAt(p+pr.field, "%s", pr.msg)
+			}
+			c[id] = world.Clone(records[id])
 		}
 		initial.Collections[name] = c
 	}
-	s.Before = world.New(initial, s.Toolbox.Collections()...).Snapshot()
+	for _, c := range s.Toolbox.Collections() {
+		if _, ok := initial.Collections[c]; !ok {
+			initial.Collections[c] = world.Collection{}
+		}
+	}
+	s.Before = initial
+}
+
+// checkWorldFile checks the file's collections and records against the
+// packs, once per load for each set of declared fields; it says whether
+// the file is fine. A problem is reported at its place in the file.
+func (d *decoder) checkWorldFile(wf *worldFile, tb *mocktools.Toolbox, known map[string]bool) bool {
+	var fp strings.Builder
+	for _, name := range sortedKeys(wf.collections) {
+		fields, _ := tb.Fields(name)
+		fmt.Fprintf(&fp, "%s %v %v;", name, known[name], fields)
+	}
+	if ok, seen := wf.checked[fp.String()]; seen {
+		if !ok {
+			d.failAt("world_file", "world file %s has errors (reported above)", wf.name)
+		}
+		return ok
+	}
+	before := len(d.Errs)
+	for _, name := range sortedKeys(wf.collections) {
+		if !known[name] {
+			d.Errs = append(d.Errs, wf.at(name, "unknown collection %q (the packs own: %v)", name, tb.Collections()))
+			continue
+		}
+		c := wf.collections[name]
+		for _, id := range sortedKeys(c) {
+			r, _ := c[id].(world.Record)
+			for _, pr := range recordProblems(name, r, tb) {
+				d.Errs = append(d.Errs, wf.at(name+"/"+id, "%s/%s%s: %s", name, id, pr.field, pr.msg))
+			}
+		}
+	}
+	ok := len(d.Errs) == before
+	wf.checked[fp.String()] = ok
+	return ok
 }
 
 func (d *decoder) checkAction(tb *mocktools.Toolbox, p string, a *Action, wantWrite bool) {
@@ -276,7 +353,7 @@ func (d *decoder) checkFault(s *Scenario, tb *mocktools.Toolbox, p string, f *fa
 // replayGold runs the gold actions on a fault-free world: each must succeed,
 // no step may hold before and every step must hold after. It sets After.
 func (d *decoder) replayGold(s *Scenario) {
-	w := world.New(s.Before)
+	w := world.Shared(s.Before)
 	layer, _ := faults.NewLayer(w, s.Toolbox, nil, 0)
 	for i, st := range s.Steps {
 		if Holds(st.DoneProgram, s.Before) {
@@ -294,7 +371,7 @@ func (d *decoder) replayGold(s *Scenario) {
 			}
 		}
 	}
-	after := w.Snapshot()
+	after := w.View() // shares what the gold actions did not write with Before
 	for i, st := range s.Steps {
 		if !Holds(st.DoneProgram, after) {
 			d.failAt(fmt.Sprintf("steps[%d].done", i), "step %q is not done after replaying every gold action", st.ID)
@@ -303,7 +380,47 @@ func (d *decoder) replayGold(s *Scenario) {
 			d.failAt(fmt.Sprintf("steps[%d].touches", i), "the gold actions change none of step %q's resources", st.ID)
 		}
 	}
+	if s.ExactWorld {
+		// Outside what the steps touch, After must equal Before: there,
+		// any change a trial makes is a stray write.
+		if untracked := Untouched(s, world.Diff(s.Before, after)); len(untracked) > 0 {
+			var where []string
+			for _, c := range untracked[:min(len(untracked), 5)] {
+				where = append(where, ChangeRef(c).String())
+			}
+			if len(untracked) > 5 {
+				where = append(where, fmt.Sprintf("and %d more", len(untracked)-5))
+			}
+			d.failAt("exact_world", "exact_world: the gold actions change %s, which no step touches: add each to a step's touches", strings.Join(where, ", "))
+		}
+	}
 	s.After = after
+}
+
+// Untouched keeps the changes that no step of s touches.
+func Untouched(s *Scenario, changes []world.Change) []world.Change {
+	var out []world.Change
+	for _, c := range changes {
+		if !covered(s.Touched, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func covered(refs []world.Ref, c world.Change) bool {
+	for _, r := range refs {
+		if r.Covers(c.Collection, c.ID, c.Field) {
+			return true
+		}
+	}
+	return false
+}
+
+// ChangeRef is the resource a change is to: a field, or a whole record
+// created or deleted.
+func ChangeRef(c world.Change) world.Ref {
+	return world.Ref{Collection: c.Collection, ID: c.ID, Field: c.Field}
 }
 
 // Holds evaluates a done assertion on a state. An expression that fails to

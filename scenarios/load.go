@@ -31,11 +31,7 @@ func LoadFS(fsys fs.FS, root, display string) ([]*Scenario, error) {
 		if err != nil {
 			return err
 		}
-		files = append(files, namedData{name: path.Join(display, p), data: b, read: func(rel string) (string, []byte, error) {
-			q := path.Join(path.Dir(p), rel)
-			b, err := fs.ReadFile(fsys, q)
-			return path.Join(display, q), b, err
-		}})
+		files = append(files, namedData{name: path.Join(display, p), data: b, files: fsFiles{fsys: fsys, dir: path.Dir(p), display: display}})
 		return nil
 	})
 	if err != nil {
@@ -44,26 +40,57 @@ func LoadFS(fsys fs.FS, root, display string) ([]*Scenario, error) {
 	return loadAll(files)
 }
 
-// namedData is one scenario file: its name for messages, its bytes, and how
-// to read a file named relative to it (a tool pack).
+// namedData is one scenario file: its name for messages, its bytes, and
+// where the files it names (tool packs, a world file) are.
 type namedData struct {
-	name string
-	data []byte
-	read func(rel string) (name string, data []byte, err error)
+	name  string
+	data  []byte
+	files siblings
 }
 
-// osFile reads files named relative to a scenario file on disk (or by an
-// absolute path).
-func osFile(name string) func(rel string) (string, []byte, error) {
-	return func(rel string) (string, []byte, error) {
-		p := filepath.FromSlash(rel)
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(filepath.Dir(name), p)
-		}
-		b, err := os.ReadFile(p)
-		return p, b, err
-	}
+// siblings reads the files a scenario names relative to itself.
+type siblings interface {
+	// locate names the file rel: name as messages show it, key as caches
+	// and reads know it.
+	locate(rel string) (name, key string)
+	stat(key string) (fs.FileInfo, error)
+	read(key string) ([]byte, error)
 }
+
+// osFiles are the files beside a scenario on disk (or named by an absolute
+// path).
+type osFiles struct{ dir string }
+
+func (o osFiles) locate(rel string) (string, string) {
+	p := filepath.FromSlash(rel)
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(o.dir, p)
+	}
+	key, err := filepath.Abs(p)
+	if err != nil {
+		key = p
+	}
+	return p, key
+}
+
+func (osFiles) stat(key string) (fs.FileInfo, error) { return os.Stat(key) }
+func (osFiles) read(key string) ([]byte, error)      { return os.ReadFile(key) }
+
+// fsFiles are the files beside a scenario in an fs.FS (the embedded
+// library), shown under display.
+type fsFiles struct {
+	fsys    fs.FS
+	dir     string
+	display string
+}
+
+func (f fsFiles) locate(rel string) (string, string) {
+	q := path.Join(f.dir, rel)
+	return path.Join(f.display, q), q
+}
+
+func (f fsFiles) stat(key string) (fs.FileInfo, error) { return fs.Stat(f.fsys, key) }
+func (f fsFiles) read(key string) ([]byte, error)      { return fs.ReadFile(f.fsys, key) }
 
 // LoadPaths loads every scenario in the given files and folders (*.yaml and
 // *.yml; folders recursively; tool-pack files named tools.yaml are not
@@ -106,7 +133,7 @@ func LoadPaths(paths []string) ([]*Scenario, error) {
 				errs = append(errs, &Error{File: n, Msg: pathErr(err)})
 				continue
 			}
-			files = append(files, namedData{name: n, data: b, read: osFile(n)})
+			files = append(files, namedData{name: n, data: b, files: osFiles{dir: filepath.Dir(n)}})
 		}
 	}
 	out, err := loadAll(files)
@@ -156,9 +183,9 @@ func loadAll(files []namedData) ([]*Scenario, error) {
 	var out []*Scenario
 	var errs Errors
 	seen := map[string]string{}
-	packs := packCache{}
+	c := &cache{packs: packCache{}, worlds: worldCache{}}
 	for _, f := range files {
-		s, err := load(f, packs)
+		s, err := load(f, c)
 		if err != nil {
 			var fe Errors
 			if errors.As(err, &fe) {
@@ -182,10 +209,17 @@ func loadAll(files []namedData) ([]*Scenario, error) {
 // pack files it names are read relative to it. The error, when not nil, is
 // Errors.
 func Load(name string, data []byte) (*Scenario, error) {
-	return load(namedData{name: name, data: data, read: osFile(name)}, packCache{})
+	return load(namedData{name: name, data: data, files: osFiles{dir: filepath.Dir(name)}}, &cache{packs: packCache{}, worlds: worldCache{}})
 }
 
-func load(f namedData, packs packCache) (*Scenario, error) {
+// cache holds what the scenarios of one load share: pack files and world
+// files, each read, checked and reported once.
+type cache struct {
+	packs  packCache
+	worlds worldCache
+}
+
+func load(f namedData, c *cache) (*Scenario, error) {
 	name, data := f.name, f.data
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
@@ -199,7 +233,7 @@ func load(f namedData, packs packCache) (*Scenario, error) {
 	if err := dec.Decode(&extra); err == nil {
 		return nil, Errors{{File: name, Line: extra.Line, Col: extra.Column, Msg: "a file holds one scenario: found a second YAML document"}}
 	}
-	d := &decoder{Decoder: yamlx.NewDecoder(name), read: f.read, packs: packs}
+	d := &decoder{Decoder: yamlx.NewDecoder(name), files: f.files, cache: c}
 	s := &Scenario{File: name}
 	d.Decode(&doc, reflect.ValueOf(s).Elem(), "")
 	if len(d.Errs) > 0 {

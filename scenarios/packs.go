@@ -63,11 +63,12 @@ func (d *decoder) toolbox(s *Scenario) *mocktools.Toolbox {
 // packFile reads a pack file once per load; its problems are reported at
 // their own positions, once.
 func (d *decoder) packFile(p, rel string) *toolpack.Pack {
-	if d.read == nil {
+	if d.files == nil {
 		d.failAt(p, "tool pack file %q: this scenario was not read from a file", rel)
 		return nil
 	}
-	name, data, err := d.read(rel)
+	name, key := d.files.locate(rel)
+	data, err := d.files.read(key)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			d.failAt(p, "tool pack file %s does not exist", name)
@@ -76,11 +77,11 @@ func (d *decoder) packFile(p, rel string) *toolpack.Pack {
 		}
 		return nil
 	}
-	c, ok := d.packs[name]
+	c, ok := d.cache.packs[name]
 	if !ok {
 		pk, err := toolpack.Load(name, data)
 		c = &cachedPack{pack: pk, err: err}
-		d.packs[name] = c
+		d.cache.packs[name] = c
 		var es Errors
 		if errors.As(err, &es) {
 			d.Errs = append(d.Errs, es...)
@@ -125,27 +126,37 @@ func (d *decoder) checkFields(p, src string, tb *mocktools.Toolbox) {
 	}
 }
 
-// checkRecord checks a world record's fields and their types.
-func (d *decoder) checkRecord(p, coll string, r map[string]any, tb *mocktools.Toolbox) {
+// fieldProblem is one problem with a world record: the field's path
+// suffix (".status") and what is wrong.
+type fieldProblem struct{ field, msg string }
+
+// recordProblems checks a world record's fields and their types.
+func recordProblems(coll string, r map[string]any, tb *mocktools.Toolbox) []fieldProblem {
 	fields, ok := tb.Fields(coll)
 	if !ok {
-		return
+		return nil
 	}
-	keys := make([]string, 0, len(r))
-	for k := range r {
+	var out []fieldProblem
+	for k, v := range r {
+		typ, ok := fields[k]
+		switch {
+		case !ok:
+			out = append(out, fieldProblem{"." + k, fmt.Sprintf("%s has no field %q (fields: %s)", coll, k, strings.Join(sortedFields(fields), ", "))})
+		case !typeOK(typ, v):
+			out = append(out, fieldProblem{"." + k, fmt.Sprintf("%s.%s is declared %s, got %v", coll, k, typ, v)})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].field < out[j].field })
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	for _, k := range keys {
-		typ, ok := fields[k]
-		if !ok {
-			d.failAt(p+"."+k, "%s has no field %q (fields: %s)", coll, k, strings.Join(sortedFields(fields), ", "))
-			continue
-		}
-		if !typeOK(typ, r[k]) {
-			d.failAt(p+"."+k, "%s.%s is declared %s, got %v", coll, k, typ, r[k])
-		}
-	}
+	return keys
 }
 
 func typeOK(typ string, v any) bool {

@@ -33,12 +33,27 @@ type Scenario struct {
 	Tools []string `yaml:"tools"`
 	// SystemPrompt, when set, replaces the default system prompt for this
 	// scenario (--system-prompt still wins).
-	SystemPrompt string                             `yaml:"system_prompt"`
-	Policy       string                             `yaml:"policy"`
-	World        map[string]map[string]world.Record `yaml:"world"`
-	Task         string                             `yaml:"task"`
-	Steps        []*Step                            `yaml:"steps"`
-	Variants     []*Variant                         `yaml:"variants"`
+	SystemPrompt string `yaml:"system_prompt"`
+	Policy       string `yaml:"policy"`
+	// WorldFile names a JSON file of initial records, {collection: {id:
+	// record}} (tau2-bench's db.json shape), relative to the scenario.
+	// Scenarios that name one file share one parsed copy; World adds
+	// records and collections on top of it.
+	WorldFile string                             `yaml:"world_file"`
+	World     map[string]map[string]world.Record `yaml:"world"`
+	Task      string                             `yaml:"task"`
+	// UserReplies are what the user answers, in order, each time the agent
+	// replies without calling a tool while replies are left ("yes, go
+	// ahead" to a request for confirmation). The agent's last message is
+	// the final one, the one scored.
+	UserReplies []string `yaml:"user_replies"`
+	// ExactWorld makes the whole world, not only what the steps touch,
+	// part of the result: any change the gold actions do not make is a
+	// stray write, a finding that fails the trial and leaves the state
+	// half. Such a scenario may have no steps: nothing may change.
+	ExactWorld bool       `yaml:"exact_world"`
+	Steps      []*Step    `yaml:"steps"`
+	Variants   []*Variant `yaml:"variants"`
 	// Durations sets how much simulated time a call of a tool takes
 	// ("issue_refund: 3s"); tools not named take their pack's default.
 	Durations map[string]string `yaml:"durations"`

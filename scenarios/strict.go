@@ -6,9 +6,9 @@ import "github.com/evalrun/evalrun/internal/yamlx"
 // problem at its line and column.
 type decoder struct {
 	*yamlx.Decoder
-	// read reads a file named relative to the scenario.
-	read  func(rel string) (string, []byte, error)
-	packs packCache
+	// files are the files the scenario names relative to itself.
+	files siblings
+	cache *cache
 }
 
 func (d *decoder) failAt(path, format string, a ...any) { d.FailAt(path, format, a...) }

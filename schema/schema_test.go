@@ -85,12 +85,41 @@ var _ = Describe("the JSON Schemas", func() {
 		}
 	})
 
+	It("accept a scenario over a world file, with user replies, exact_world and touches on fields", func() {
+		Expect(scenarioSchema().Validate(yamlValue("../runner/testdata/store/cancel-and-move.yaml"))).To(Succeed())
+		Expect(packSchema().Validate(yamlValue("../runner/testdata/store/tools.yaml"))).To(Succeed())
+	})
+
 	It("reject what the loaders reject by shape", func() {
 		bad := map[string]any{"id": "x", "tools": []any{"commerce"}, "task": "t", "steps": []any{map[string]any{"id": "a", "tool": "x"}}, "variants": []any{}}
 		Expect(scenarioSchema().Validate(bad)).NotTo(Succeed())
 		badPack := map[string]any{"name": "p", "collections": map[string]any{"c": map[string]any{"fields": map[string]any{"f": map[string]any{"type": "text"}}}}, "tools": []any{}}
 		Expect(packSchema().Validate(badPack)).NotTo(Succeed())
 	})
+
+	DescribeTable("take steps, world files and user replies as the loader does",
+		func(extra map[string]any, ok bool) {
+			doc := map[string]any{"id": "x", "tools": []any{"commerce"}, "task": "t", "variants": []any{map[string]any{"name": "clean"}}}
+			for k, v := range extra {
+				doc[k] = v
+			}
+			if ok {
+				Expect(scenarioSchema().Validate(doc)).To(Succeed())
+			} else {
+				Expect(scenarioSchema().Validate(doc)).NotTo(Succeed())
+			}
+		},
+		Entry("no steps: refused", map[string]any{}, false),
+		Entry("an empty list of steps: refused", map[string]any{"steps": []any{}}, false),
+		Entry("no steps under exact_world: nothing may change", map[string]any{"exact_world": true}, true),
+		Entry("an empty list of steps under exact_world", map[string]any{"exact_world": true, "steps": []any{}}, true),
+		Entry("no steps with exact_world false: refused", map[string]any{"exact_world": false}, false),
+		Entry("a world file", map[string]any{"exact_world": true, "world_file": "../db.json"}, true),
+		Entry("a world file that is not JSON by name", map[string]any{"exact_world": true, "world_file": "db.yaml"}, false),
+		Entry("user replies", map[string]any{"exact_world": true, "user_replies": []any{"yes", "yes, go ahead"}}, true),
+		Entry("a blank user reply", map[string]any{"exact_world": true, "user_replies": []any{" "}}, false),
+		Entry("a user reply that is not text", map[string]any{"exact_world": true, "user_replies": []any{1}}, false),
+	)
 
 	// Drift: each object of a schema has exactly the fields its Go type
 	// decodes, and each enum the values the code knows.

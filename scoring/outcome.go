@@ -26,10 +26,11 @@ func Outcomes(s *scenarios.Scenario, final world.State, audit []world.Mutation) 
 	for i, st := range s.Steps {
 		held[i] = scenarios.HoldsIn(st.DoneProgram, beforeEnv)
 	}
-	var env map[string]any
-	world.Replay(s.Before, audit, func(call []world.Mutation, state world.State) {
-		if len(env) != len(state.Collections) {
-			env = state.Env() // the collections are updated in place
+	env := map[string]any{}
+	world.Walk(s.Before, audit, func(call []world.Mutation, state world.State) {
+		// A collection's map is copied on its first write: read them anew.
+		for name, c := range state.Collections {
+			env[name] = c
 		}
 		for i, st := range s.Steps {
 			if !touches(st, call) {
@@ -63,7 +64,7 @@ func Outcomes(s *scenarios.Scenario, final world.State, audit []world.Mutation) 
 func touches(st *scenarios.Step, call []world.Mutation) bool {
 	for _, m := range call {
 		for _, r := range st.Refs {
-			if r.Collection == m.Collection && (r.ID == "" || r.ID == m.ID) {
+			if r.Covers(m.Collection, m.ID, m.Field) {
 				return true
 			}
 		}
@@ -72,9 +73,21 @@ func touches(st *scenarios.Step, call []world.Mutation) bool {
 }
 
 // Consistency classes the final state against before and after on every
-// resource a step touches.
+// resource a step touches. Under exact_world a stray write anywhere (a
+// change the gold actions do not make, outside what the steps touch)
+// leaves it half.
 func Consistency(s *scenarios.Scenario, final world.State) string {
+	var stray []world.Change
+	if s.ExactWorld {
+		stray = scenarios.Untouched(s, world.Diff(s.After, final))
+	}
+	return consistency(s, final, stray)
+}
+
+func consistency(s *scenarios.Scenario, final world.State, stray []world.Change) string {
 	switch {
+	case len(stray) > 0:
+		return StateHalf
 	case world.EqualOn(final, s.After, s.Touched):
 		return StateComplete
 	case world.EqualOn(final, s.Before, s.Touched):

@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -123,28 +124,68 @@ func Score(t *result.Trial, ev Evidence) {
 			t.Steps[i].DoneSeconds = &sec
 		}
 	}
-	t.State = Consistency(s, ev.Final)
+	diff := world.Diff(s.After, ev.Final)
+	var stray []world.Change
+	if s.ExactWorld {
+		stray = scenarios.Untouched(s, diff)
+	}
+	t.State = consistency(s, ev.Final, stray)
 	t.Verdict = TrialVerdict(verdicts, ev.Broke != nil, ev.Unfinished)
 	if ev.Broke != nil {
 		t.Error = ev.Broke.Error()
 	}
-	t.Passed = Passes(t.Verdict, t.State, s.Policy == scenarios.AllOrNothing)
+	t.Passed = Passes(t.Verdict, t.State, s.Policy == scenarios.AllOrNothing) && len(stray) == 0
 	if len(ev.Unfired) > 0 && t.Verdict != VerdictError {
 		t.Unfired = ev.Unfired
 		t.Passed = false
 	}
 	t.CompensationAttempted = compensationAttempted(s, ev.Calls)
 	t.StateDiff = []result.StateChange{}
-	for _, c := range world.Diff(s.After, ev.Final) {
+	for _, c := range diff {
 		t.StateDiff = append(t.StateDiff, result.StateChange{Collection: c.Collection, ID: c.ID, Field: c.Field, Expected: c.Before, Actual: c.After})
 	}
 	if ev.JudgeError != "" {
 		t.Warnings = append(t.Warnings, JudgeWarning+ev.JudgeError)
 	}
-	t.Findings = findings(s, t, ev.MaxTurns)
+	t.Findings = findings(s, t, ev.MaxTurns, stray)
 	if t.Verdict != VerdictError {
 		t.Findings = append(t.Findings, disagreements(s, t, ev.Message, ev.ScoreJudge)...)
 	}
+}
+
+// MaxStrayListed bounds the stray writes a finding names one by one.
+const MaxStrayListed = 5
+
+// strayDetail names stray writes: where, and from what to what.
+func strayDetail(stray []world.Change) string {
+	var parts []string
+	for _, c := range stray[:min(len(stray), MaxStrayListed)] {
+		ref := scenarios.ChangeRef(c).String()
+		switch {
+		case c.Before == nil && c.Field == "":
+			parts = append(parts, ref+" created")
+		case c.After == nil && c.Field == "":
+			parts = append(parts, ref+" deleted")
+		default:
+			parts = append(parts, fmt.Sprintf("%s %s -> %s", ref, brief(c.Before), brief(c.After)))
+		}
+	}
+	if len(stray) > MaxStrayListed {
+		parts = append(parts, fmt.Sprintf("and %d more", len(stray)-MaxStrayListed))
+	}
+	return "the world must equal the gold result (exact_world), and these changes are not in it: " + strings.Join(parts, "; ")
+}
+
+// brief is a value as compact JSON, cut at 60 characters.
+func brief(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	if s := []rune(string(b)); len(s) > 60 {
+		return string(s[:57]) + "..."
+	}
+	return string(b)
 }
 
 // seconds prints simulated seconds as a duration: 95 -> "1m35s".
@@ -176,7 +217,7 @@ func compensationAttempted(s *scenarios.Scenario, calls []faults.CallRecord) boo
 }
 
 // findings raises the seed's alerts for one trial.
-func findings(s *scenarios.Scenario, t *result.Trial, maxTurns int) []result.Finding {
+func findings(s *scenarios.Scenario, t *result.Trial, maxTurns int, stray []world.Change) []result.Finding {
 	out := []result.Finding{}
 	if t.Verdict == VerdictError {
 		return out
@@ -192,8 +233,14 @@ func findings(s *scenarios.Scenario, t *result.Trial, maxTurns int) []result.Fin
 				changed = append(changed, st.ID+" "+st.Outcome)
 			}
 		}
-		out = append(out, result.Finding{Severity: "P1", Name: "partial action execution detected",
-			Detail: "the state matches neither before nor after: " + strings.Join(changed, ", ")})
+		// Half only because of stray writes: the finding below says so.
+		if len(changed) > 0 || len(stray) == 0 {
+			out = append(out, result.Finding{Severity: "P1", Name: "partial action execution detected",
+				Detail: "the state matches neither before nor after: " + strings.Join(changed, ", ")})
+		}
+	}
+	if len(stray) > 0 {
+		out = append(out, result.Finding{Severity: "P1", Name: "stray write detected", Detail: strayDetail(stray)})
 	}
 	if t.Verdict == VerdictFalseSuccess {
 		var lies []string

@@ -129,6 +129,11 @@ func (t *tool) call(tx *world.Tx, args mocktools.Args, effects []*effect) (mockt
 		if err := e.apply(tx, env); err != nil {
 			return nil, err
 		}
+		// The world copies a collection on its first write to it: the
+		// next effect and the reply read the copy.
+		for name, c := range tx.World().View().Collections {
+			env[name] = c
+		}
 	}
 	return t.reply.body(env)
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -70,6 +71,9 @@ func Equal(a, b any) bool {
 		if !ok || len(x) != len(y) {
 			return false
 		}
+		if sameMap(x, y) {
+			return true // a record or collection shared with the base
+		}
 		for k, e := range x {
 			f, ok := y[k]
 			if !ok || !Equal(e, f) {
@@ -98,27 +102,54 @@ func Equal(a, b any) bool {
 	}
 }
 
-// Ref names a resource a step touches: a whole collection ("refunds") or one
-// record ("orders/A1001").
+// sameMap reports whether two maps are the same map, not merely equal:
+// worlds share unwritten records and collections with their base, so most
+// comparisons of a large world end here.
+func sameMap(a, b map[string]any) bool {
+	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
+}
+
+// Ref names a resource a step touches: a whole collection ("refunds"), one
+// record ("orders/A1001") or one field of a record ("orders/#W1/address"),
+// so that two steps that change one record are told apart.
 type Ref struct {
 	Collection string
 	ID         string
+	Field      string
 }
 
-// ParseRef reads "collection" or "collection/id".
+// ParseRef reads "collection", "collection/id" or "collection/id/field".
+// Ids may hold any character but "/".
 func ParseRef(s string) (Ref, error) {
-	c, id, _ := strings.Cut(s, "/")
-	if c == "" || strings.Contains(id, "/") || (strings.Contains(s, "/") && id == "") {
-		return Ref{}, fmt.Errorf("resource %q: want \"collection\" or \"collection/id\"", s)
+	parts := strings.Split(s, "/")
+	if len(parts) > 3 || slices.Contains(parts, "") {
+		return Ref{}, fmt.Errorf("resource %q: want \"collection\", \"collection/id\" or \"collection/id/field\"", s)
 	}
-	return Ref{Collection: c, ID: id}, nil
+	r := Ref{Collection: parts[0]}
+	if len(parts) > 1 {
+		r.ID = parts[1]
+	}
+	if len(parts) > 2 {
+		r.Field = parts[2]
+	}
+	return r, nil
 }
 
 func (r Ref) String() string {
-	if r.ID == "" {
+	switch {
+	case r.ID == "":
 		return r.Collection
+	case r.Field == "":
+		return r.Collection + "/" + r.ID
 	}
-	return r.Collection + "/" + r.ID
+	return r.Collection + "/" + r.ID + "/" + r.Field
+}
+
+// Covers reports whether a change to field of record id in collection is a
+// change to r. An empty field is the whole record (created or deleted),
+// which changes every field of it.
+func (r Ref) Covers(collection, id, field string) bool {
+	return r.Collection == collection && (r.ID == "" || r.ID == id) && (r.Field == "" || field == "" || r.Field == field)
 }
 
 // EqualOn reports whether a and b agree on every ref. A whole collection is
@@ -127,6 +158,16 @@ func (r Ref) String() string {
 func EqualOn(a, b State, refs []Ref) bool {
 	for _, r := range refs {
 		ca, cb := a.Collections[r.Collection], b.Collections[r.Collection]
+		if r.Field != "" {
+			ra, oka := ca[r.ID].(Record)
+			rb, okb := cb[r.ID].(Record)
+			fa, hasA := ra[r.Field]
+			fb, hasB := rb[r.Field]
+			if oka != okb || hasA != hasB || !Equal(fa, fb) {
+				return false
+			}
+			continue
+		}
 		if r.ID != "" {
 			ra, oka := ca[r.ID]
 			rb, okb := cb[r.ID]
@@ -190,15 +231,11 @@ func Diff(a, b State) []Change {
 	var out []Change
 	for _, name := range unionKeys(a.Collections, b.Collections) {
 		ca, cb := a.Collections[name], b.Collections[name]
-		if Equal(map[string]any(ca), map[string]any(cb)) {
-			continue // most collections are untouched: no sorting, no allocation
-		}
-		for _, id := range unionKeys(ca, cb) {
+		// Only the records that differ are sorted: a large world shares
+		// most of its records with the other side, and costs a look each.
+		for _, id := range differingIDs(ca, cb) {
 			ra, oka := ca[id].(Record)
 			rb, okb := cb[id].(Record)
-			if oka && okb && Equal(ra, rb) {
-				continue
-			}
 			if !oka || !okb {
 				if oka != okb {
 					out = append(out, Change{Collection: name, ID: id, Before: ca[id], After: cb[id]})
@@ -213,6 +250,27 @@ func Diff(a, b State) []Change {
 		}
 	}
 	return out
+}
+
+// differingIDs lists, sorted, the ids whose records differ between two
+// collections, or are in one only.
+func differingIDs(a, b Collection) []string {
+	if len(a) == len(b) && sameMap(a, b) {
+		return nil // an untouched collection: no look at its records
+	}
+	var ids []string
+	for id, ra := range a {
+		if rb, ok := b[id]; !ok || !Equal(ra, rb) {
+			ids = append(ids, id)
+		}
+	}
+	for id := range b {
+		if _, ok := a[id]; !ok {
+			ids = append(ids, id)
+		}
+	}
+	sort.Strings(ids)
+	return ids
 }
 
 func unionKeys[V any](a, b map[string]V) []string {
@@ -232,16 +290,26 @@ func unionKeys[V any](a, b map[string]V) []string {
 // Replay applies the audit log to a copy of before, one call at a time, and
 // calls visit after each call's writes with those writes and the state at
 // that moment. It is how the scorer learns whether a step was ever done,
-// from the log alone. visit must not keep or modify the state.
+// from the log alone. visit must not keep or modify the state. The state
+// returned shares nothing with before.
 func Replay(before State, audit []Mutation, visit func(call []Mutation, s State)) State {
-	s := before.Clone()
+	return Walk(before.Clone(), audit, visit)
+}
+
+// Walk is Replay without the copy of before: it copies only the
+// collections and records the log writes, so that scoring a trial on a
+// large world costs what the trial wrote. The states visit sees and the
+// one returned share every unwritten record with before; nobody may
+// change them. A collection's map may be replaced between visits.
+func Walk(before State, audit []Mutation, visit func(call []Mutation, s State)) State {
+	o := newOverlay(before)
 	start := 0
 	for i, m := range audit {
-		applyTo(s, m, false)
+		o.apply(m, false)
 		if i == len(audit)-1 || audit[i+1].Call != m.Call {
-			visit(audit[start:i+1], s)
+			visit(audit[start:i+1], o.s)
 			start = i + 1
 		}
 	}
-	return s
+	return o.s
 }

@@ -76,7 +76,7 @@ var _ = DescribeTable("ParseRef",
 	func(in string, want world.Ref, bad bool) {
 		got, err := world.ParseRef(in)
 		if bad {
-			Expect(err).To(MatchError(`resource "` + in + `": want "collection" or "collection/id"`))
+			Expect(err).To(MatchError(`resource "` + in + `": want "collection", "collection/id" or "collection/id/field"`))
 			Expect(got).To(Equal(world.Ref{}))
 			return
 		}
@@ -89,7 +89,27 @@ var _ = DescribeTable("ParseRef",
 	Entry("empty", "", world.Ref{}, true),
 	Entry("no collection", "/A1001", world.Ref{}, true),
 	Entry("no id after the slash", "orders/", world.Ref{}, true),
-	Entry("three parts", "a/b/c", world.Ref{}, true),
+	Entry("a field", "orders/A1001/address", world.Ref{Collection: "orders", ID: "A1001", Field: "address"}, false),
+	Entry("an id with a hash", "orders/#W1/address", world.Ref{Collection: "orders", ID: "#W1", Field: "address"}, false),
+	Entry("no field after the second slash", "orders/A1001/", world.Ref{}, true),
+	Entry("no id between the slashes", "orders//address", world.Ref{}, true),
+	Entry("four parts", "a/b/c/d", world.Ref{}, true),
+)
+
+var _ = DescribeTable("Ref.Covers",
+	func(ref, coll, id, field string, want bool) {
+		r, err := world.ParseRef(ref)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.Covers(coll, id, field)).To(Equal(want))
+	},
+	Entry("a collection covers any record of it", "refunds", "refunds", "RF-1", "amount", true),
+	Entry("a collection covers no other", "refunds", "orders", "RF-1", "amount", false),
+	Entry("a record covers its fields", "orders/A1", "orders", "A1", "status", true),
+	Entry("a record covers no other record", "orders/A1", "orders", "A2", "status", false),
+	Entry("a field covers itself", "orders/#W1/address", "orders", "#W1", "address", true),
+	Entry("a field covers no other field", "orders/#W1/address", "orders", "#W1", "status", false),
+	Entry("a field covers its record's creation or deletion", "orders/#W1/address", "orders", "#W1", "", true),
+	Entry("a field covers no other record", "orders/#W1/address", "orders", "#W2", "address", false),
 )
 
 var _ = Describe("EqualOn", func() {
@@ -163,6 +183,25 @@ var _ = Describe("EqualOn", func() {
 				"refunds": {"RF-9": rf(10)}}},
 			[]string{"refunds", "orders/A1"}, false),
 		Entry("no refs", state(world.Collection{"RF-1": rf(10)}), state(nil), []string{}, true),
+		Entry("a field that agrees while another field differs",
+			state(nil),
+			world.State{Collections: map[string]world.Collection{"orders": {
+				"A1": world.Record{"status": "cancelled", "note": "late"}}}},
+			[]string{"orders/A1/status"}, true),
+		Entry("a field that differs",
+			state(nil),
+			world.State{Collections: map[string]world.Collection{"orders": {"A1": world.Record{"status": "placed"}}}},
+			[]string{"orders/A1/status"}, false),
+		Entry("a field present on one side only",
+			state(nil),
+			world.State{Collections: map[string]world.Collection{"orders": {"A1": world.Record{"status": "cancelled", "note": nil}}}},
+			[]string{"orders/A1/note"}, false),
+		Entry("a field of a record present on one side only",
+			state(nil),
+			world.State{Collections: map[string]world.Collection{"orders": {}}},
+			[]string{"orders/A1/note"}, false),
+		Entry("a field of a record absent on both sides",
+			state(nil), state(nil), []string{"orders/A9/status"}, true),
 	)
 })
 

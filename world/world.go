@@ -44,10 +44,11 @@ type Mutation struct {
 }
 
 // World is the live store. It is not safe for concurrent use: each trial has
-// its own.
+// its own. It reads through to the state it started from and copies only
+// what it writes, so that many trials share one large initial world.
 type World struct {
 	initial State
-	state   State
+	live    overlay
 	audit   []Mutation
 	clock   time.Duration
 	seq     map[string]int
@@ -56,24 +57,26 @@ type World struct {
 // New returns a world holding a deep copy of initial, with an empty
 // collection for each name in collections that initial lacks.
 func New(initial State, collections ...string) *World {
-	w := &World{initial: initial, state: initial.Clone(), seq: map[string]int{}}
-	if w.state.Collections == nil {
-		w.state.Collections = map[string]Collection{}
-	}
-	for _, c := range collections {
-		if _, ok := w.state.Collections[c]; !ok {
-			w.state.Collections[c] = Collection{}
-		}
-	}
-	return w
+	return Shared(initial.Clone(), collections...)
+}
+
+// Shared returns a world that starts from initial without copying it: the
+// world copies a collection's map and a record only when it first writes
+// them. initial and everything in it must never change again; scenarios
+// load their initial world once and share it with every trial this way.
+func Shared(initial State, collections ...string) *World {
+	return &World{initial: initial, live: newOverlay(initial, collections...), seq: map[string]int{}}
 }
 
 // Snapshot returns a deep copy of the current records.
-func (w *World) Snapshot() State { return w.state.Clone() }
+func (w *World) Snapshot() State { return w.live.s.Clone() }
 
-// View returns the live records for read-only use (expressions, read tools).
-// Callers must not modify it.
-func (w *World) View() State { return w.state }
+// View returns the live records for read-only use (expressions, read tools,
+// the scorer). Callers must not modify it: unwritten records are shared
+// with every world started from the same state. A collection's map may be
+// replaced by the world's first write to it, so take View again after
+// writing rather than keeping a collection.
+func (w *World) View() State { return w.live.s }
 
 // Initial returns the state the world started from. It is shared: callers
 // must not change it.
@@ -92,16 +95,18 @@ func (w *World) Advance(d time.Duration) {
 	}
 }
 
-// Get returns the live record, or nil when it does not exist.
+// Get returns the live record, or nil when it does not exist. It is for
+// reading only, and may be shared with other worlds; the world's first
+// write to it replaces it with a copy, so read it again after writing.
 func (w *World) Get(collection, id string) Record {
-	r, _ := w.state.Collections[collection][id].(Record)
+	r, _ := w.live.s.Collections[collection][id].(Record)
 	return r
 }
 
 // Records returns the ids of a collection in sorted order, so that tools that
 // list records answer deterministically.
 func (w *World) Records(collection string) []string {
-	c := w.state.Collections[collection]
+	c := w.live.s.Collections[collection]
 	ids := make([]string, 0, len(c))
 	for id := range c {
 		ids = append(ids, id)
@@ -207,16 +212,13 @@ func (t *Tx) Create(collection, id string, r Record) error {
 	if t.w.Get(collection, id) != nil {
 		return fmt.Errorf("%s %q already exists", collection, id)
 	}
-	if _, ok := t.w.state.Collections[collection]; !ok {
-		t.w.state.Collections[collection] = Collection{}
-	}
 	t.apply(Mutation{Collection: collection, ID: id, After: Clone(r)})
 	return nil
 }
 
 func (t *Tx) apply(m Mutation) {
 	m.Call, m.Tool, m.At = t.call, t.tool, t.w.clock
-	applyTo(t.w.state, m, false)
+	t.w.live.apply(m, false)
 	t.muts = append(t.muts, m)
 }
 
@@ -247,7 +249,7 @@ func (t *Tx) undo() {
 
 func (t *Tx) undoWrites() {
 	for i := len(t.muts) - 1; i >= 0; i-- {
-		applyTo(t.w.state, t.muts[i], true)
+		t.w.live.apply(t.muts[i], true)
 	}
 }
 
@@ -263,40 +265,10 @@ func (t *Tx) CommitFirst(n int) {
 	t.muts = nil
 	t.seqs = nil
 	for _, m := range muts[:max(0, min(n, len(muts)))] {
-		applyTo(t.w.state, m, false)
+		t.w.live.apply(m, false)
 		t.muts = append(t.muts, m)
 	}
 	t.Commit()
-}
-
-// applyTo writes m (or undoes it) on s.
-func applyTo(s State, m Mutation, undo bool) {
-	v := m.After
-	if undo {
-		v = m.Before
-	}
-	c := s.Collections[m.Collection]
-	if c == nil {
-		c = Collection{}
-		s.Collections[m.Collection] = c
-	}
-	if m.Field == "" {
-		if v == nil {
-			delete(c, m.ID)
-		} else {
-			c[m.ID] = Clone(v)
-		}
-		return
-	}
-	r, _ := c[m.ID].(Record)
-	if r == nil {
-		return
-	}
-	if v == nil {
-		delete(r, m.Field)
-	} else {
-		r[m.Field] = Clone(v)
-	}
 }
 
 // Delete removes a record; it fails when the record does not exist.

@@ -8,6 +8,8 @@
 //	hang      sleeps past any timeout
 //	empty     prints nothing
 //	garbage   prints bytes that are not text
+//	confirm   asks before it acts: on turn 1 it asks, and acts as gold on
+//	          the turn that answers "yes", after checking what it is told
 package main
 
 import (
@@ -35,9 +37,12 @@ type plan struct {
 }
 
 func main() {
-	task, _ := io.ReadAll(os.Stdin)
-	if os.Getenv("EVALRUN_TASK") != string(task) {
-		fail("the task on stdin is not EVALRUN_TASK")
+	message, _ := io.ReadAll(os.Stdin)
+	if os.Getenv("EVALRUN_USER_MESSAGE") != string(message) {
+		fail("the message on stdin is not EVALRUN_USER_MESSAGE")
+	}
+	if os.Getenv("EVALRUN_TURN") == "1" && os.Getenv("EVALRUN_TASK") != string(message) {
+		fail("the message on stdin of turn 1 is not EVALRUN_TASK")
 	}
 	var plans map[string]plan
 	_ = json.Unmarshal([]byte(os.Getenv("EVALRUN_TEST_PLAN")), &plans)
@@ -56,6 +61,10 @@ func main() {
 	case "lie":
 		fmt.Println(p.Final)
 		return
+	case "confirm":
+		if !confirmed(string(message)) {
+			return
+		}
 	}
 	ctx := context.Background()
 	client := mcp.NewClient(&mcp.Implementation{Name: "test-agent", Version: "1"}, nil)
@@ -86,4 +95,33 @@ func do(ctx context.Context, s *mcp.ClientSession, c call) {
 func fail(format string, a ...any) {
 	fmt.Fprintf(os.Stderr, format+"\n", a...)
 	os.Exit(1)
+}
+
+// confirmed plays the confirm mode's talk: it asks on turn 1 and says
+// whether this turn may act. The conversation file must hold what was
+// said so far, the user's message last.
+func confirmed(message string) bool {
+	b, err := os.ReadFile(os.Getenv("EVALRUN_CONVERSATION_FILE"))
+	if err != nil {
+		fail("conversation: %v", err)
+	}
+	var msgs []struct{ Role, Content string }
+	if err := json.Unmarshal(b, &msgs); err != nil || len(msgs) < 2 {
+		fail("conversation: %v in %s", err, b)
+	}
+	if last := msgs[len(msgs)-1]; last.Role != "user" || last.Content != message {
+		fail("conversation: the last message is not the user's: %s", b)
+	}
+	if os.Getenv("EVALRUN_TURN") == "1" {
+		fmt.Println("Shall I go ahead?")
+		return false
+	}
+	if msgs[len(msgs)-2].Content != "Shall I go ahead?" {
+		fail("conversation: my question is not in it: %s", b)
+	}
+	if message != "yes" {
+		fmt.Println("All right, I will not do anything.")
+		return false
+	}
+	return true
 }

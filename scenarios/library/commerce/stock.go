@@ -47,7 +47,9 @@ func adjust(tx *world.Tx, items []map[string]any, sign float64, short bool) (moc
 		if applied != 0 {
 			_ = tx.Set("inventory", sku, "stock", stock)
 		}
-		lines = append(lines, mocktools.Body{"sku": sku, "qty": qty, "stock": num(r, "stock") + sign*(qty-applied)})
+		// r is the record as read: a world copies a record on its first
+		// write, so the reply counts from stock, not from r.
+		lines = append(lines, mocktools.Body{"sku": sku, "qty": qty, "stock": stock + sign*(qty-applied)})
 	}
 	return mocktools.Body{"status": "ok", "items": lines}, nil
 }
