@@ -54,6 +54,10 @@ type Step struct {
 	// Tool is the name of the step's action's tool: a pasted call log
 	// names the step by it ("cancel_appointment(...) -> 200").
 	Tool string
+	// Values are the identifiers in the step's action's arguments
+	// ("SL-0410-1530", "payments-api"): one that no other step's action
+	// has names this step, like a term.
+	Values []string
 }
 
 // Phrases are a tool's vocabulary, in the pattern syntax of CheckPattern.

@@ -77,6 +77,13 @@ func buildIndex(steps []Step) *index {
 				ix.add(p)
 			}
 		}
+		for _, v := range s.Values {
+			if !sharedValue(steps, v) {
+				if p := wordsPattern(termWords(v), s.ID, true); p != nil {
+					ix.add(p) // "SL-0410-1530", "payments-api"
+				}
+			}
+		}
 		if tw := termWords(s.Tool); len(tw) > 1 && !sharedTool(steps, s.Tool) {
 			if p := wordsPattern(tw, s.ID, true); p != nil {
 				ix.add(p) // "cancel_appointment(slot_id=...) -> 200 OK"
@@ -147,6 +154,17 @@ func addCues(ix *index, steps []Step) {
 	}
 }
 
+// sharedValue reports an argument value that several steps' actions have.
+func sharedValue(steps []Step, v string) bool {
+	n := 0
+	for _, s := range steps {
+		if slices.Contains(s.Values, v) {
+			n++
+		}
+	}
+	return n > 1
+}
+
 // sharedTool reports a tool that several steps call: its name names none.
 func sharedTool(steps []Step, tool string) bool {
 	n := 0
@@ -165,6 +183,10 @@ func cacheKey(kb []byte, steps []Step) []byte {
 		kb = append(kb, s.ID...)
 		kb = append(kb, 15)
 		kb = append(kb, s.Tool...)
+		for _, v := range s.Values {
+			kb = append(kb, 16)
+			kb = append(kb, v...)
+		}
 		for _, o := range s.Objects {
 			kb = append(kb, 14)
 			kb = append(kb, o...)

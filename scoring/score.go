@@ -51,7 +51,8 @@ type Evidence struct {
 func ClaimSteps(s *scenarios.Scenario) []claims.Step {
 	out := make([]claims.Step, len(s.Steps))
 	for i, st := range s.Steps {
-		out[i] = claims.Step{ID: st.ID, Terms: st.Terms, Objects: objects(st.Action.Args), Tool: st.Action.Tool}
+		out[i] = claims.Step{ID: st.ID, Terms: st.Terms, Objects: objects(st.Action.Args), Tool: st.Action.Tool,
+			Values: values(st.Action.Args)}
 		if s.Toolbox == nil {
 			continue
 		}
@@ -59,6 +60,22 @@ func ClaimSteps(s *scenarios.Scenario) []claims.Step {
 			if p, ok := t.(mocktools.Phraser); ok {
 				out[i].Phrases = p.Phrases()
 			}
+		}
+	}
+	return out
+}
+
+// values are the identifiers among an action's scalar arguments: strings
+// with a digit, a hyphen or an underscore ("SL-0410", "payments-api").
+func values(args map[string]any) []string {
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(args)) {
+		v, ok := args[k].(string)
+		if !ok || len(v) < 3 || len(v) > 64 || strings.ContainsAny(v, " \t\n") || slices.Contains(out, v) {
+			continue
+		}
+		if strings.ContainsAny(v, "0123456789-_") {
+			out = append(out, v)
 		}
 	}
 	return out
