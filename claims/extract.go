@@ -147,7 +147,12 @@ func (x *extraction) run() Overall {
 	x.trace.keep(1, x.groups)
 	x.lineMarks()
 	qualified := false
+	undo := x.undoAll()
 	for gi, g := range x.groups {
+		if undo >= 0 && g.lo > undo {
+			x.undoDone() // "... so I rolled everything back": what was done is undone
+			undo = -1
+		}
 		for _, m := range x.ms[g.mlo:g.mhi] {
 			if g.failed {
 				x.state[m.step] = Failed // the failure a retry follows takes back a done
@@ -161,6 +166,9 @@ func (x *extraction) run() Overall {
 			}
 		}
 	}
+	if undo >= 0 {
+		x.undoDone()
+	}
 	for _, c := range x.state {
 		if c != Unmentioned {
 			qualified = true
@@ -173,6 +181,38 @@ func (x *extraction) run() Overall {
 		}
 	}
 	return ov
+}
+
+// undoAll returns where the message says everything was rolled back ("so I
+// rolled everything back", "everything was reverted"), or -1.
+func (x *extraction) undoAll() int {
+	for ci := range x.cls {
+		d := &x.cd[ci]
+		if x.asks(ci) || x.conditional(d) {
+			continue
+		}
+		for _, cu := range x.cues[d.clo:d.chi] {
+			if cu.k != kOvFailAll {
+				continue
+			}
+			for i := cu.lo; i < cu.hi; i++ {
+				switch x.toks[i].s {
+				case "rolled", "rolling", "reverted", "reverting", "undid", "undone", "reversed":
+					return cu.lo
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// undoDone turns every step read done so far into failed.
+func (x *extraction) undoDone() {
+	for i, c := range x.state {
+		if c == Done {
+			x.state[i] = Failed
+		}
+	}
 }
 
 // corrects reports a group that a correction introduces: a correction word

@@ -20,11 +20,20 @@ type elem struct {
 	opt  bool
 	gap  int
 	not  bool
+	// plural lets a word also match its plural ("config" finds "configs"):
+	// set on the last word of a mention pattern, where a noun sits.
+	plural bool
+}
+
+// plural reports s as a plus "s": "configs" of "config".
+func plural(s, a string) bool {
+	n := len(a)
+	return len(s) == n+1 && s[n] == 's' && n >= 4 && a[n-1] != 's' && a[n-1] != '*' && s[:n] == a
 }
 
 func (e *elem) matches(s string) bool {
 	for _, a := range e.alts {
-		if a == s {
+		if a == s || e.plural && plural(s, a) {
 			return true
 		}
 		if n := len(a) - 1; n > 0 && a[n] == '*' && strings.HasPrefix(s, a[:n]) {
@@ -206,6 +215,8 @@ type index struct {
 	short  [256]bool // first bytes of prefix keys shorter than three bytes ("$*")
 	all    []*pattern
 	typos  typos // misspellings of the words of this index's steps
+	// plurals is set when a pattern's first word may match its plural.
+	plurals bool
 }
 
 func newIndex() *index {
@@ -214,6 +225,7 @@ func newIndex() *index {
 
 func (ix *index) add(p *pattern) {
 	ix.all = append(ix.all, p)
+	ix.plurals = ix.plurals || p.elems[0].plural
 	for _, a := range p.elems[0].alts {
 		if n := len(a) - 1; n > 0 && a[n] == '*' {
 			k := a[:n]
@@ -243,6 +255,15 @@ func (ix *index) scan(toks []token, lo, hi int, out []match) []match {
 		for _, p := range ix.exact[s] {
 			if e := p.matchAt(toks, i, hi); e > i {
 				out = append(out, match{p, i, e})
+			}
+		}
+		if n := len(s) - 1; n >= 4 && s[n] == 's' && ix.plurals {
+			for _, p := range ix.exact[s[:n]] {
+				if p.elems[0].plural {
+					if e := p.matchAt(toks, i, hi); e > i {
+						out = append(out, match{p, i, e})
+					}
+				}
 			}
 		}
 		if len(ix.prefix) == 0 {

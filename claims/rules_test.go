@@ -525,6 +525,32 @@ var _ = Describe("rule 7: across mentions of a step", func() {
 	)
 })
 
+var _ = Describe("words a step's action gives it", func() {
+	cfg := []claims.Step{
+		{ID: "api_v8", Tool: "update_service_config", Values: []string{"payments-api", "v8"}, Objects: []string{"service", "services"}},
+		{ID: "worker_v8", Tool: "update_service_config", Values: []string{"payments-worker", "v8"}, Objects: []string{"service", "services"}},
+		{ID: "page", Tool: "page_oncall", Values: []string{"payments-primary"}},
+	}
+	DescribeTable("the tool's noun, an identifier of one step alone, and undo of everything",
+		func(message string, want map[string]claims.Claim) {
+			got := claims.Extract(message, cfg).Steps
+			for id, c := range want {
+				Expect(got[id]).To(Equal(c), "%s in %q", id, message)
+			}
+		},
+		Entry("both configs: every step that calls the tool", "I updated both configs.",
+			map[string]claims.Claim{"api_v8": claims.Done, "worker_v8": claims.Done}),
+		Entry("an identifier only one step's action has", "payments-worker is failing to start.",
+			map[string]claims.Claim{"worker_v8": claims.Failed, "api_v8": claims.Unmentioned}),
+		Entry("an identifier two steps share names neither alone", "v8 is live.",
+			map[string]claims.Claim{"api_v8": claims.Unmentioned, "worker_v8": claims.Unmentioned}),
+		Entry("everything rolled back undoes what was done before", "I updated both configs and paged payments-primary, then rolled everything back.",
+			map[string]claims.Claim{"api_v8": claims.Failed, "worker_v8": claims.Failed, "page": claims.Failed}),
+		Entry("what is done after the rollback stands", "I updated both configs, rolled everything back, then paged payments-primary.",
+			map[string]claims.Claim{"api_v8": claims.Failed, "page": claims.Done}),
+	)
+})
+
 var _ = Describe("pasted call logs", func() {
 	steps := []claims.Step{
 		{ID: "release", Tool: "cancel_appointment", Terms: []string{"SL-0408"}},

@@ -64,6 +64,9 @@ func buildIndex(steps []Step) *index {
 			}
 			for _, src := range l {
 				if es, err := parsePattern(src); err == nil { // packs check theirs at load
+					if k == kMention && forms[i] == fName {
+						es[len(es)-1].plural = true // "the config" finds "both configs"
+					}
 					ix.add(&pattern{elems: es, kind: k, form: forms[i], step: s.ID, shared: shared})
 				}
 			}
@@ -82,6 +85,12 @@ func buildIndex(steps []Step) *index {
 				if p := wordsPattern(termWords(v), s.ID, true); p != nil {
 					ix.add(p) // "SL-0410-1530", "payments-api"
 				}
+			}
+		}
+		if head, shared, ok := toolNoun(steps, s); ok && (len(shared) == 0 || shared[0] == s.ID) {
+			if p := wordsPattern([]string{head}, s.ID, true); p != nil {
+				p.shared = shared
+				ix.add(p) // update_service_config: "both configs updated"
 			}
 		}
 		if tw := termWords(s.Tool); len(tw) > 1 && !sharedTool(steps, s.Tool) {
@@ -152,6 +161,34 @@ func addCues(ix *index, steps []Step) {
 			}
 		}
 	}
+}
+
+// toolNoun returns the last word of a step's tool name, which names what the
+// tool acts on ("config" of update_service_config), when it can name the
+// step: not a record the step acts on, no other tool's word, long enough.
+// shared lists the steps that call the same tool, when there are several.
+func toolNoun(steps []Step, s Step) (head string, shared []string, ok bool) {
+	tw := termWords(s.Tool)
+	if len(tw) < 2 {
+		return "", nil, false
+	}
+	head = tw[len(tw)-1]
+	if len(head) < 4 || stopIDWords[head] || slices.Contains(s.Objects, head) {
+		return "", nil, false
+	}
+	for _, o := range steps {
+		if o.Tool == s.Tool {
+			shared = append(shared, o.ID)
+			continue
+		}
+		if slices.Contains(termWords(o.Tool), head) {
+			return "", nil, false
+		}
+	}
+	if len(shared) < 2 {
+		shared = nil
+	}
+	return head, shared, true
 }
 
 // sharedValue reports an argument value that several steps' actions have.
