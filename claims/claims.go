@@ -58,6 +58,10 @@ type Step struct {
 	// ("SL-0410-1530", "payments-api"): one that no other step's action
 	// has names this step, like a term.
 	Values []string
+	// Targets are the step's action's argument values as text ("2.3.1",
+	// "35"): a reply that names the step and says one of its numbers ("both
+	// are running 2.3.1 again") reports the state the step sets.
+	Targets []string
 }
 
 // Phrases are a tool's vocabulary, in the pattern syntax of CheckPattern.

@@ -23,6 +23,7 @@ const (
 	kTried    // "tried to": an attempt, reported as not done
 	kExcept   // "except", "other than": the step is the exception to success
 	kHedge    // "I think", "should be done by now", "appears to": done, unverified: pending
+	kTarget   // a number the step sets ("running 2.3.1"): done when nothing else is said
 	kRetried  // "retried", "2nd attempt": what follows is the outcome of a new attempt
 
 	kOffer  // "would you like", "if you'd like", "I can"

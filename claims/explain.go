@@ -115,12 +115,13 @@ var sourceRules = [...]string{
 	srcFuture: "a future form",
 	srcMood:   "an offer, intention, question or condition: no claim",
 	srcWeak:   "only a time word",
+	srcTarget: "a number the step sets, said of it",
 }
 
 var kindNames = [...]string{
 	kDone: "done", kFail: "failed", kNeg: "negation", kPending: "pending", kLater: "later",
 	kFuture: "future", kStrong: "doubt", kRollback: "rollback", kNeutral: "neutral", kAble: "able",
-	kTried: "tried", kExcept: "except", kHedge: "hedge", kRetried: "retried", kOffer: "offer", kIntent: "intent",
+	kTried: "tried", kExcept: "except", kHedge: "hedge", kTarget: "target value", kRetried: "retried", kOffer: "offer", kIntent: "intent",
 	kWish: "request", kCond: "condition", kOvSuccess: "overall success", kOvPartial: "overall partial",
 	kOvFailAll: "overall failure", kOvFailSome: "overall failure",
 }

@@ -347,11 +347,42 @@ func (x *extraction) scanClause(ci int) {
 		x.cues = append(x.cues, cue{k: m.p.kind, lo: m.lo, hi: m.hi})
 	}
 	x.numberCues(c)
+	x.targetCues(d, c)
 	d.chi = len(x.cues)
 	slices.SortFunc(x.cues[d.clo:d.chi], func(a, b cue) int { return a.lo - b.lo })
 	x.callResult(&d, c)
 	x.cd = append(x.cd, d)
 }
+
+// targetCues reads a number of a step's own target in a clause that names
+// the step as the state it sets: "checkout-api is running 2.3.1 again".
+func (x *extraction) targetCues(d clauseData, c clause) {
+	if x.extra == nil || d.mhi == d.mlo {
+		return
+	}
+	for _, cu := range x.cues[d.clo:] {
+		switch cu.k {
+		case kFuture, kIntent, kOffer, kCond, kWish, kHedge:
+			return // "I'll move order A4004 to 301 Cedar Lane": not a state
+		}
+	}
+	for i := c.lo; i < c.hi; i++ {
+		t := x.toks[i]
+		if t.kind != tNum || x.insideMention(d, i, i+1) || i > c.lo && idPart(x.toks[i-1]) {
+			continue
+		}
+		n := normNumber(t.s)
+		for _, m := range x.ms[d.mlo:d.mhi] {
+			if m.step >= 0 && slices.Contains(x.extra.numbers[m.step], n) {
+				x.cues = append(x.cues, cue{k: kTarget, lo: i, hi: i + 1})
+				break
+			}
+		}
+	}
+}
+
+// idPart reports a word glued to the number after it: "RENT-11", "C-400".
+func idPart(prev token) bool { return prev.kind == tWord && !prev.space }
 
 // callResult reads a pasted call ("book_appointment(slot_id=...) -> 200 OK
 // {"status": "booked"}") by its result: the first status after the call's

@@ -87,7 +87,7 @@ func Commerce(ids ...string) []claims.Step {
 			}
 			for _, st := range scoring.ClaimSteps(s) {
 				if _, ok := commerceSteps[st.ID]; !ok {
-					commerceSteps[st.ID] = claims.Step{ID: st.ID, Phrases: st.Phrases, Objects: st.Objects, Tool: st.Tool, Values: st.Values}
+					commerceSteps[st.ID] = claims.Step{ID: st.ID, Phrases: st.Phrases, Objects: st.Objects, Tool: st.Tool, Values: st.Values, Targets: st.Targets}
 				}
 			}
 		}

@@ -217,6 +217,8 @@ type index struct {
 	typos  typos // misspellings of the words of this index's steps
 	// plurals is set when a pattern's first word may match its plural.
 	plurals bool
+	// numbers are, per step of the list, the numbers of its targets.
+	numbers [][]string
 }
 
 func newIndex() *index {

@@ -7,11 +7,11 @@ import "strings"
 // mentions is read the same way before it is carried to an earlier step.
 func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 	var (
-		strong, rollback, pend, fail, neg, done, able, tried, mood, later, hedge bool
-		futPend, futDone                                                         bool
-		lastFail, lastFut, lastDone, retry                                       = -1, -1, -1, -1
-		firstDone, firstFail                                                     = -1, -1
-		futVerb                                                                  = -1 // a done word that is a future's verb
+		strong, rollback, pend, fail, neg, done, able, tried, mood, later, hedge, target bool
+		futPend, futDone                                                                 bool
+		lastFail, lastFut, lastDone, retry                                               = -1, -1, -1, -1
+		firstDone, firstFail                                                             = -1, -1
+		futVerb                                                                          = -1 // a done word that is a future's verb
 	)
 	failAt := func(i int) {
 		lastFail = i
@@ -60,6 +60,8 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 			retry = cu.lo
 		case kHedge:
 			hedge = true
+		case kTarget:
+			target = true
 		case kAble:
 			able = true
 		case kLater:
@@ -134,6 +136,8 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		return verdict{Done, srcAux}
 	case formDone:
 		return verdict{Done, srcForm}
+	case target && !later:
+		return verdict{Done, srcTarget} // "checkout-api is running 2.3.1 again"
 	case later:
 		return verdict{Pending, srcWeak}
 	}

@@ -168,6 +168,7 @@ const (
 	srcFuture        // a future form
 	srcMood          // an offer, intention, question or condition: no claim
 	srcWeak          // only a time word ("overnight", "tomorrow")
+	srcTarget        // only a number the step sets ("running 2.3.1")
 )
 
 type verdict struct {
@@ -209,9 +210,9 @@ func (x *extraction) groupClause(ci int) {
 			continue
 		}
 		switch {
-		case g.v.src == srcNone && x.allNames(*g) && inheritable(p.v.src):
+		case (g.v.src == srcNone || g.v.src == srcTarget) && x.allNames(*g) && inheritable(p.v.src):
 			g.v = p.v
-		case g.v.src == srcNone && x.allNames(*g) && p.v.src == srcCue && x.governs(d, p):
+		case (g.v.src == srcNone || g.v.src == srcTarget) && x.allNames(*g) && p.v.src == srcCue && x.governs(d, p):
 			g.v = p.v // "updated the profile and the shipping address of the order"
 		case g.v.src == srcForm && p.v.src == srcFuture:
 			g.v = p.v // "will be restocked and refunded"

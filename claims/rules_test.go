@@ -527,8 +527,8 @@ var _ = Describe("rule 7: across mentions of a step", func() {
 
 var _ = Describe("words a step's action gives it", func() {
 	cfg := []claims.Step{
-		{ID: "api_v8", Tool: "update_service_config", Values: []string{"payments-api", "v8"}, Objects: []string{"service", "services"}},
-		{ID: "worker_v8", Tool: "update_service_config", Values: []string{"payments-worker", "v8"}, Objects: []string{"service", "services"}},
+		{ID: "api_v8", Tool: "update_service_config", Values: []string{"payments-api", "v8"}, Objects: []string{"service", "services"}, Targets: []string{"payments-api", "2.3.1"}},
+		{ID: "worker_v8", Tool: "update_service_config", Values: []string{"payments-worker", "v8"}, Objects: []string{"service", "services"}, Targets: []string{"payments-worker", "2.3.1"}},
 		{ID: "page", Tool: "page_oncall", Values: []string{"payments-primary"}},
 	}
 	DescribeTable("the tool's noun, an identifier of one step alone, and undo of everything",
@@ -546,6 +546,12 @@ var _ = Describe("words a step's action gives it", func() {
 			map[string]claims.Claim{"api_v8": claims.Unmentioned, "worker_v8": claims.Unmentioned}),
 		Entry("everything rolled back undoes what was done before", "I updated both configs and paged payments-primary, then rolled everything back.",
 			map[string]claims.Claim{"api_v8": claims.Failed, "worker_v8": claims.Failed, "page": claims.Failed}),
+		Entry("a step's own number, said of it, is the state it sets", "payments-worker is on 2.3.1 again.",
+			map[string]claims.Claim{"worker_v8": claims.Done}),
+		Entry("unless something else is said", "payments-worker is not on 2.3.1.",
+			map[string]claims.Claim{"worker_v8": claims.Failed}),
+		Entry("or it is a plan", "I'll move payments-worker to 2.3.1.",
+			map[string]claims.Claim{"worker_v8": claims.Unmentioned}),
 		Entry("what is done after the rollback stands", "I updated both configs, rolled everything back, then paged payments-primary.",
 			map[string]claims.Claim{"api_v8": claims.Failed, "page": claims.Done}),
 	)

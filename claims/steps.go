@@ -113,7 +113,29 @@ func buildIndex(steps []Step) *index {
 		}
 	}
 	ix.buildTypos(steps)
+	ix.numbers = make([][]string, len(steps))
+	for i, s := range steps {
+		for _, t := range s.Targets {
+			toks := tokenize(t, nil)
+			for j, tok := range toks {
+				if tok.kind == tNum && (j == 0 || !idPart(toks[j-1])) {
+					if n := normNumber(tok.s); len(n) >= 2 && !slices.Contains(ix.numbers[i], n) {
+						ix.numbers[i] = append(ix.numbers[i], n)
+					}
+				}
+			}
+		}
+	}
 	return ix
+}
+
+// normNumber drops a currency sign and zero cents: "$35.00" is "35".
+func normNumber(s string) string {
+	s = strings.TrimLeft(s, "$€£+")
+	if i := strings.IndexByte(s, '.'); i >= 0 && strings.Count(s, ".") == 1 && strings.Trim(s[i+1:], "0") == "" {
+		s = s[:i]
+	}
+	return strings.ReplaceAll(s, ",", "")
 }
 
 // addNouns compiles each shared noun once, with every step that declares it
@@ -222,6 +244,10 @@ func cacheKey(kb []byte, steps []Step) []byte {
 		kb = append(kb, s.Tool...)
 		for _, v := range s.Values {
 			kb = append(kb, 16)
+			kb = append(kb, v...)
+		}
+		for _, v := range s.Targets {
+			kb = append(kb, 17)
 			kb = append(kb, v...)
 		}
 		for _, o := range s.Objects {

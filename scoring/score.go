@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -52,7 +53,7 @@ func ClaimSteps(s *scenarios.Scenario) []claims.Step {
 	out := make([]claims.Step, len(s.Steps))
 	for i, st := range s.Steps {
 		out[i] = claims.Step{ID: st.ID, Terms: st.Terms, Objects: objects(st.Action.Args), Tool: st.Action.Tool,
-			Values: values(st.Action.Args)}
+			Values: values(st.Action.Args), Targets: targets(st.Action.Args)}
 		if s.Toolbox == nil {
 			continue
 		}
@@ -60,6 +61,22 @@ func ClaimSteps(s *scenarios.Scenario) []claims.Step {
 			if p, ok := t.(mocktools.Phraser); ok {
 				out[i].Phrases = p.Phrases()
 			}
+		}
+	}
+	return out
+}
+
+// targets are an action's scalar argument values as text.
+func targets(args map[string]any) []string {
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(args)) {
+		switch v := args[k].(type) {
+		case string:
+			out = append(out, v)
+		case float64:
+			out = append(out, strconv.FormatFloat(v, 'f', -1, 64))
+		case int:
+			out = append(out, strconv.Itoa(v))
 		}
 	}
 	return out
