@@ -32,7 +32,7 @@ tools:
 		steps := scoring.ClaimSteps(s)
 		Expect(steps).To(Equal([]claims.Step{
 			{ID: "page_oncall", Terms: []string{"Priya"}, Phrases: claims.Phrases{Done: []string{"night shift ~2 on it"}, Name: []string{"the rota"}},
-				Objects: []string{"team", "teams"}, Tool: "page"},
+				Objects: []string{"team", "teams"}, Tool: "page", Targets: []string{"x", "T1"}},
 			{ID: "restart_api", Tool: "restart"},
 		}))
 		Expect(claims.Extract("The night shift is on it.", steps).Steps["page_oncall"]).To(Equal(claims.Done))
