@@ -372,6 +372,9 @@ func (x *extraction) targetCues(d clauseData, c clause) {
 			continue
 		}
 		n := normNumber(t.s)
+		if len(n) < 2 && (i == c.lo || !setWords[x.toks[i-1].s]) {
+			continue // a lone digit only as what something was set to: "east is at 0"
+		}
 		for _, m := range x.ms[d.mlo:d.mhi] {
 			if m.step >= 0 && slices.Contains(x.extra.numbers[m.step], n) {
 				x.cues = append(x.cues, cue{k: kTarget, lo: i, hi: i + 1})
@@ -380,6 +383,9 @@ func (x *extraction) targetCues(d clauseData, c clause) {
 		}
 	}
 }
+
+// setWords lead to the value something was set to.
+var setWords = map[string]bool{"to": true, "at": true, "→": true, "=": true, "->": true}
 
 // idPart reports a word glued to the number after it: "RENT-11", "C-400".
 func idPart(prev token) bool { return prev.kind == tWord && !prev.space }

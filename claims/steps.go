@@ -119,7 +119,7 @@ func buildIndex(steps []Step) *index {
 			toks := tokenize(t, nil)
 			for j, tok := range toks {
 				if tok.kind == tNum && (j == 0 || !idPart(toks[j-1])) {
-					if n := normNumber(tok.s); len(n) >= 2 && !slices.Contains(ix.numbers[i], n) {
+					if n := normNumber(tok.s); n != "" && !slices.Contains(ix.numbers[i], n) {
 						ix.numbers[i] = append(ix.numbers[i], n)
 					}
 				}
