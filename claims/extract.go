@@ -18,6 +18,7 @@ type mention struct {
 type cue struct {
 	k      kind
 	lo, hi int
+	step   int // for kTarget: 1 + the step whose target it is
 }
 
 // group is a run of mentions that share a predicate ("cancelled and refunded",
@@ -361,9 +362,16 @@ func (x *extraction) targetCues(d clauseData, c clause) {
 		return
 	}
 	for _, cu := range x.cues[d.clo:] {
-		switch cu.k {
-		case kFuture, kIntent, kOffer, kCond, kWish, kHedge:
-			return // "I'll move order A4004 to 301 Cedar Lane": not a state
+		if cu.k != kDone && cu.k != kNeutral && cu.k != kBlock {
+			return // "I'll move order A4004 to 301 Cedar Lane", "I could not debit 1,482.35 euros"
+		}
+	}
+	// Nor in a sentence that says something did not happen.
+	s := x.sents[c.sent]
+	for i := s.lo; i < s.hi; i++ {
+		switch x.toks[i].s {
+		case "not", "n't", "never", "no", "nor", "neither", "unable", "failed":
+			return
 		}
 	}
 	for i := c.lo; i < c.hi; i++ {
@@ -377,8 +385,8 @@ func (x *extraction) targetCues(d clauseData, c clause) {
 		}
 		for _, m := range x.ms[d.mlo:d.mhi] {
 			if m.step >= 0 && slices.Contains(x.extra.numbers[m.step], n) {
-				x.cues = append(x.cues, cue{k: kTarget, lo: i, hi: i + 1})
-				break
+				// About that step only: "$75.00" is the charge's, not the seats'.
+				x.cues = append(x.cues, cue{k: kTarget, lo: i, hi: i + 1, step: m.step + 1})
 			}
 		}
 	}
@@ -444,7 +452,7 @@ func (x *extraction) callResult(d *clauseData, c clause) {
 			}
 		}
 	}
-	x.ms = x.ms[:d.mlo+len(keptM)]
+	x.ms = append(x.ms[:d.mlo], keptM...)
 	d.mhi = len(x.ms)
 	// An HTTP status right after the call is its result.
 	status := cue{k: kNeutral, lo: -1}
@@ -481,7 +489,7 @@ func (x *extraction) callResult(d *clauseData, c clause) {
 		kept = append(kept, status)
 		slices.SortFunc(kept, func(a, b cue) int { return a.lo - b.lo })
 	}
-	x.cues = x.cues[:d.clo+len(kept)]
+	x.cues = append(x.cues[:d.clo], kept...)
 	d.chi = len(x.cues)
 }
 

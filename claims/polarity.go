@@ -61,7 +61,9 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		case kHedge:
 			hedge = true
 		case kTarget:
-			target = true
+			for _, m := range ms {
+				target = target || m.step+1 == cu.step
+			}
 		case kAble:
 			able = true
 		case kLater:
