@@ -23,6 +23,8 @@ func FuzzExtract(f *testing.F) {
 		"- cancel_order: ok\n- refund: error (rate_limited)\n\n\n1. x\n* y",
 		"'s n't 'll -- — -> => ( ) ( | : ; ? ! . , $1,234.50 #A-1 +3 e-mail re-stocked",
 		"\u00a0\u200b\ufeff ❌✅ ÉVÉNEMENT Straße İstanbul",
+		"cancel_order(order_id=\"A1\") -> 200 OK {\"status\":\"cancelled\"}\nissue_refund(x) -> 503\nget_x(y) -> 202",
+		"Correction:\nactually the refund is at 120 now. Two things failed: the refund and the email. I think everything went through.",
 	}
 	for _, s := range seeds {
 		f.Add(s, "refund,cancel_order", "money back")
@@ -30,7 +32,7 @@ func FuzzExtract(f *testing.F) {
 	f.Fuzz(func(t *testing.T, msg, ids, term string) {
 		var steps []claims.Step
 		for _, id := range strings.Split(ids, ",") {
-			steps = append(steps, claims.Step{ID: id, Terms: []string{term}})
+			steps = append(steps, claims.Step{ID: id, Terms: []string{term}, Tool: id, Values: []string{term}, Targets: []string{term, "120"}})
 		}
 		steps = append(steps, Commerce("update_address", "redirect_order", "notify")...)
 		got := claims.Extract(msg, steps)
