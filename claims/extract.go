@@ -12,6 +12,7 @@ type mention struct {
 	form   form
 	lo, hi int
 	shared []string // the steps a phrase of a shared tool may name
+	pat    *pattern // the phrase that matched, when one did
 }
 
 // cue is one polarity, mood or overall phrase.
@@ -322,7 +323,7 @@ func (x *extraction) scanClause(ci int) {
 			if si >= 0 && x.otherThing(c, m, si) {
 				continue // "the broken vase", "your vase arrived cracked": the item being replaced
 			}
-			x.ms = append(x.ms, mention{step: si, form: f, lo: m.lo, hi: m.hi, shared: m.p.shared})
+			x.ms = append(x.ms, mention{step: si, form: f, lo: m.lo, hi: m.hi, shared: m.p.shared, pat: m.p})
 		case kNoun:
 			var buf [8]int
 			named := x.resolveNoun(c, m, buf[:0])
@@ -615,8 +616,8 @@ func (x *extraction) contradicts(d clauseData, m match) bool {
 		return false
 	}
 	for _, mm := range x.ms[d.mlo:d.mhi] {
-		if mm.lo < m.lo && m.hi <= mm.hi && mm.form == fDone {
-			return true
+		if mm.lo < m.lo && m.hi <= mm.hi && mm.form == fDone && !mm.pat.literal(x.toks[m.lo].s) {
+			return true // in the form's gap: "the order is still going to the old address"
 		}
 	}
 	return false

@@ -2,6 +2,7 @@ package claims
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -55,6 +56,20 @@ type pattern struct {
 	shared []string
 	// part marks a shared noun's part ("the zip code").
 	part bool
+}
+
+// literal reports w as one of the pattern's own words: "disabled" in "flag
+// is disabled" is what the phrase says, not a failure inside its gap.
+func (p *pattern) literal(w string) bool {
+	if p == nil {
+		return false
+	}
+	for _, e := range p.elems {
+		if !e.not && slices.Contains(e.alts, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // PatternError is a malformed phrase pattern. A pattern that compiled

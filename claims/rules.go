@@ -202,6 +202,15 @@ func (x *extraction) groupClause(ci int) {
 		}
 	}
 	for i := range gs {
+		// What follows "about" or "describing" is the topic, not the result:
+		// "a note describing what was rolled back", "paged them about the
+		// failed rotation".
+		for t := gs[i].hi; t < gs[i].rhi; t++ {
+			if topicWords[x.toks[t].s] {
+				gs[i].rhi = t
+				break
+			}
+		}
 		gs[i].v = x.eval(d, x.ms[gs[i].mlo:gs[i].mhi], gs[i].rlo, gs[i].rhi)
 	}
 	for i := 1; i < len(gs); i++ {
@@ -662,6 +671,12 @@ func (x *extraction) purposeEnd(c clause) int {
 		}
 	}
 	return -1
+}
+
+// topicWords open what a message, note or page is about.
+var topicWords = map[string]bool{
+	"about": true, "describing": true, "explaining": true, "regarding": true, "summarising": true,
+	"summarizing": true, "detailing": true, "covering": true, "re": true,
 }
 
 // notInfinitive are words after a sentence's opening "to" that make it no
