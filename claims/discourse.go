@@ -1,5 +1,7 @@
 package claims
 
+import "strings"
+
 // crossClause applies rule 6 of rules.go: a clause without mentions may carry
 // its claim to the last step named before it, and a bare label ("Refund —")
 // takes the claim of the clause that follows it.
@@ -191,6 +193,41 @@ func (x *extraction) heading(ci int) bool {
 	return true
 }
 
+// headline reports the message's opening sentence as a short report of the
+// whole request done: at most three words, the last a done word, no step
+// named ("Rollback complete.", "Migration finished", "All moved!").
+func (x *extraction) headline(ci int) bool {
+	c, d := x.cls[ci], &x.cd[ci]
+	if c.sent != 0 || d.mhi > d.mlo {
+		return false
+	}
+	s := x.sents[0]
+	if c.lo != s.lo {
+		return false
+	}
+	words := 0
+	last := ""
+	for i := s.lo; i < s.hi; i++ {
+		switch t := x.toks[i]; t.kind {
+		case tWord:
+			words++
+			last = t.s
+		case tMark:
+			if t.s != markDone {
+				return false
+			}
+		default:
+			if t.s != "." && t.s != "!" {
+				return false
+			}
+		}
+	}
+	return words >= 1 && words <= 3 && (doneWords[last] || strings.HasSuffix(last, "ed") && words <= 2 && !negWords[last])
+}
+
+// negWords end a headline in failure, not success.
+var negWords = map[string]bool{"failed": true, "blocked": true, "stalled": true, "halted": true, "aborted": true, "paused": true, "delayed": true, "queued": true, "scheduled": true}
+
 // doneWords alone, opening a clause ("Done ✅", "Swapped!"), say the request is done.
 var doneWords = map[string]bool{
 	"done": true, "sorted": true, "swapped": true, "completed": true, "complete": true,
@@ -326,6 +363,9 @@ func (x *extraction) overall(qualified bool) (Overall, Claim) {
 		}
 		if doneWords[x.toks[c.lo].s] && (c.hi == c.lo+1 || x.toks[c.lo+1].kind != tWord && x.toks[c.lo+1].s != ":") {
 			success = true
+		}
+		if x.headline(ci) {
+			success = true // "Rollback complete.", "Migration finished ✅", "Moved!"
 		}
 	}
 	switch {

@@ -199,6 +199,11 @@ func (x *extraction) groupClause(ci int) {
 		if i > 0 {
 			gs[i].rlo = x.splitBetween(d, gs[i-1].hi, gs[i].lo)
 			gs[i-1].rhi = gs[i].rlo
+			if x.ms[gs[i].mlo].form == fDone && gs[i].rlo == gs[i].lo && x.auxRun(d, gs[i-1].hi, gs[i].lo) {
+				// The verb's own auxiliaries are its predicate too: "payments-api
+				// was not restarted".
+				gs[i].rlo = gs[i-1].hi
+			}
 		}
 	}
 	for i := range gs {
@@ -671,6 +676,19 @@ func (x *extraction) purposeEnd(c clause) int {
 		}
 	}
 	return -1
+}
+
+// auxRun reports [a, b) as only auxiliaries, negations and cues.
+func (x *extraction) auxRun(d *clauseData, a, b int) bool {
+	if a >= b {
+		return false
+	}
+	for i := a; i < b; i++ {
+		if t := x.toks[i].s; !auxWords[t] && t != "not" && t != "n't" && t != "never" && !x.cueAt(d, i) {
+			return false
+		}
+	}
+	return true
 }
 
 // topicWords open what a message, note or page is about.

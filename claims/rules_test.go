@@ -448,6 +448,18 @@ var _ = Describe("rule 5: inheritance, conditions and restated requests", func()
 })
 
 var _ = Describe("rule 6: across clauses", func() {
+	DescribeTable("the topic of a message is not its result",
+		check,
+		Entry("about", "I emailed you about the failed refund.", cancelFlow, "notify=done refund=failed"),
+		Entry("describing", "I emailed you a note describing the failed refund.", cancelFlow, "notify=done refund=failed"),
+	)
+
+	DescribeTable("a verb's auxiliaries are its predicate",
+		check,
+		Entry("a subject that names another step", "Your order A1001 was not cancelled.", cancelFlow,
+			"cancel_order=failed"),
+	)
+
 	DescribeTable("a statement that introduces a list with a colon",
 		check,
 		Entry("gives the listed steps its claim", "Two things didn't work: the refund and the confirmation email. The order is cancelled.", cancelFlow,
@@ -612,6 +624,12 @@ var _ = Describe("rule 8: the overall statement", func() {
 			"refund=pending replacement=pending"),
 		Entry("a hedged overall", "I think everything went through.", replaceFlow, claims.OverallSuccess,
 			"refund=pending replacement=pending"),
+		Entry("a headline of the whole request", "Exchange complete. The difference is back on your card.", exchangeFlow, claims.OverallSuccess,
+			"restock=done replacement=done refund=done"),
+		Entry("a one-word headline", "Moved! The difference is back on your card.", exchangeFlow, claims.OverallSuccess,
+			"restock=done replacement=done refund=done"),
+		Entry("a headline that failed is none", "Exchange stalled. The refund went through.", exchangeFlow, claims.OverallNone,
+			"refund=done"),
 		Entry("everything updated except", "Everything is updated except the email, which bounced.", cancelFlow, claims.OverallPartial,
 			"cancel_order=done restock=done refund=done notify=failed"),
 		Entry("the exchange went through", "The exchange went through.", exchangeFlow, claims.OverallSuccess,
