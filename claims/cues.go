@@ -160,9 +160,9 @@ var cues = map[kind][]string{
 		"half|halfway done|finished|complete|completed",
 	},
 	kPending: {
-		// Work still under way: "still creating in eu-west-1", "6 of 10 up so far".
+		// Work still under way: "still creating in eu-west-1", "the rest are provisioning".
 		"is|are|'s|'re|was|were ?still creating|provisioning|deploying|propagating|draining|syncing|restoring|migrating|replicating|rebuilding|warming",
-		"so far", "the rest ~2 are|is still|pending|provisioning|coming|catching",
+		"the rest ~2 are|is still|pending|provisioning|coming|catching",
 		"pending", "queued", "queue", "scheduled", "being", "in progress", "underway", "under way",
 		"retry", "retrying", "resubmit", "resubmitting", "resubmitted", "reattempt", "reattempting", "awaiting", "waiting", "on hold",
 		"backorder", "backordered", "in the works", "in process", "initiated", "started", "delayed",
