@@ -59,7 +59,7 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		case kRetried:
 			retry = cu.lo
 		case kHedge:
-			hedge = true
+			hedge = hedge || !x.consequence(rlo, cu.lo)
 		case kTarget:
 			for _, m := range ms {
 				target = target || m.step+1 == cu.step

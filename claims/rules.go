@@ -274,7 +274,7 @@ func (x *extraction) groupClause(ci int) {
 			}
 		}
 	}
-	if h := x.firstCue(d, kHedge, c.lo, c.hi); h >= 0 && !x.consequence(c, h) {
+	if h := x.firstCue(d, kHedge, c.lo, c.hi); h >= 0 && !x.consequence(c.lo, h) {
 		for i := range gs {
 			// A hedge scopes over its clause: "the black pair appears to have been
 			// restocked" reports a result nobody checked.
@@ -681,8 +681,8 @@ func (x *extraction) purposeEnd(c clause) int {
 // consequence reports a cue at i inside a relative clause of consequence
 // ("..., which should already take most of the errors away"): it is about
 // what follows from the steps, not the steps.
-func (x *extraction) consequence(c clause, i int) bool {
-	for j := i - 1; j >= c.lo && j >= i-3; j-- {
+func (x *extraction) consequence(lo, i int) bool {
+	for j := i - 1; j >= lo && j >= i-3; j-- {
 		switch x.toks[j].s {
 		case "which", "so":
 			return true
