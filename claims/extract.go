@@ -421,11 +421,20 @@ func (x *extraction) reassignCancel(d *clauseData) {
 		if !bare {
 			continue
 		}
+		// The neighbours are the mentions before and after it, not the
+		// copies of it a shared phrase gave to other steps (resolveShared).
 		other := false
-		if i > 0 && ms[i-1].step != m.step && x.onlyFunctionWords(ms[i-1].hi, m.lo) {
+		prev, next := i-1, i+1
+		for prev >= 0 && ms[prev].hi > m.lo {
+			prev--
+		}
+		for next < len(ms) && ms[next].lo < m.hi {
+			next++
+		}
+		if prev >= 0 && ms[prev].step != m.step && x.onlyFunctionWords(ms[prev].hi, m.lo) {
 			other = true
 		}
-		if i+1 < len(ms) && ms[i+1].step != m.step && x.onlyFunctionWords(m.hi, ms[i+1].lo) {
+		if next < len(ms) && ms[next].step != m.step && x.onlyFunctionWords(m.hi, ms[next].lo) {
 			other = true
 		}
 		if !other {
