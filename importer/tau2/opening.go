@@ -51,7 +51,7 @@ var possessiveNext = set("name", "names", "email", "emails", "zip", "zipcode", "
 func FirstPerson(s string) string {
 	toks := tokens(s)
 	var out strings.Builder
-	prev := ""        // the previous word, in lower case
+	prev := ""      // the previous word, in lower case
 	agreeWith := "" // the subject the next word must agree with: "i" or "you"
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
