@@ -77,16 +77,25 @@ func Import(o Options) (*Report, error) {
 			return nil, &InputError{fmt.Errorf("%s: the policy is empty", o.Policy)}
 		}
 	}
-	if err := os.MkdirAll(o.Out, 0o755); err != nil {
-		return nil, &InputError{fmt.Errorf("--out: %w", err)}
-	}
-	worldFile, err := worldFilePath(o, dbData)
+	worldFile, err := worldFilePath(o)
 	if err != nil {
 		return nil, &InputError{err}
 	}
 	im, err := NewImporter(d, db, Config{WorldFile: worldFile, Policy: policy, Source: filepath.Base(o.Tasks), Schema: o.Schema})
 	if err != nil {
 		return nil, &InputError{fmt.Errorf("%s: %w", o.DB, err)}
+	}
+	if err := im.CheckTools(o.Tasks, tasks); err != nil {
+		return nil, &InputError{err}
+	}
+	// The input is good: now write.
+	if err := os.MkdirAll(o.Out, 0o755); err != nil {
+		return nil, &InputError{fmt.Errorf("--out: %w", err)}
+	}
+	if o.CopyDB {
+		if err := os.WriteFile(filepath.Join(o.Out, worldFile), dbData, 0o644); err != nil {
+			return nil, &InputError{fmt.Errorf("--copy-db: %w", err)}
+		}
 	}
 	rep := &Report{Dir: o.Out, WorldFile: worldFile}
 	skipped := false
@@ -128,14 +137,10 @@ func readInput(path, what string, limit int64) ([]byte, error) {
 }
 
 // worldFilePath is the database as the scenarios in Out name it: a copy
-// beside them, or the original by a relative path.
-func worldFilePath(o Options, data []byte) (string, error) {
+// beside them, or the original by a path relative to Out.
+func worldFilePath(o Options) (string, error) {
 	if o.CopyDB {
-		name := filepath.Base(o.DB)
-		if err := os.WriteFile(filepath.Join(o.Out, name), data, 0o644); err != nil {
-			return "", fmt.Errorf("--copy-db: %w", err)
-		}
-		return name, nil
+		return filepath.Base(o.DB), nil
 	}
 	out, err := filepath.Abs(o.Out)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/evalrun/evalrun/mocktools"
+	"github.com/evalrun/evalrun/scenarios"
 	"github.com/evalrun/evalrun/world"
 )
 
@@ -54,6 +55,24 @@ func NewImporter(d Domain, db world.State, cfg Config) (*Importer, error) {
 		}
 	}
 	return &Importer{domain: d, tb: tb, db: db, cfg: cfg}, nil
+}
+
+// CheckTools reports every gold action that names a tool the domain's pack
+// does not have, at its place in the task file (name).
+func (im *Importer) CheckTools(name string, tasks []Task) error {
+	var errs scenarios.Errors
+	for _, t := range tasks {
+		for _, a := range t.Actions {
+			if _, ok := im.tb.Tool(a.Name); !ok {
+				errs = append(errs, &scenarios.Error{File: name, Line: a.Line, Col: a.Col,
+					Msg: fmt.Sprintf("task %s: action %s: unknown %s tool %q (known: %s)", t.ID, a.ID, im.domain.Name(), a.Name, strings.Join(im.tb.Names(), ", "))})
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
 }
 
 // Scenario is one imported task: its file's name and bytes, and what the
