@@ -84,7 +84,7 @@ var _ = Describe("importing tau2 tasks over a small store", func() {
 			Expect(d.Reason).To(ContainSubstring(reason))
 			data, err := os.ReadFile(by[taskID].File)
 			Expect(err).NotTo(HaveOccurred())
-			Expect(string(data)).To(ContainSubstring("#   " + action + " " + d.Tool + ": " + d.Reason), "the scenario's comment says it too")
+			Expect(string(data)).To(ContainSubstring("#   "+action+" "+d.Tool+": "+d.Reason), "the scenario's comment says it too")
 		},
 		Entry("a write tau2 refuses", "fails", "f_1", "fails when replayed (order #W1002 is delivered: only a pending order can be cancelled); tau2's replay ignores the error"),
 		Entry("a write of what is already there", "same", "s_0", "changes nothing: the database already holds what it writes"),
