@@ -39,6 +39,11 @@ var objectBefore = set("to", "for", "with", "at", "from", "about", "of", "by", "
 	"makes", "charge", "charges", "refund", "refunds", "contact", "email", "pay", "pays", "see",
 	"want", "wants", "need", "needs", "convince", "convinces", "confirm", "confirms", "assist", "assists")
 
+// verbAfterSubject are words after which "you" is a subject even where an
+// object could stand ("told you are wrong").
+var verbAfterSubject = set("are", "were", "was", "have", "had", "do", "did", "don't", "didn't", "can",
+	"can't", "could", "will", "would", "should", "want", "need", "may", "might", "must", "aren't", "weren't")
+
 // possessiveNext are nouns that "you" is a slip for "your" before ("You
 // name is ...").
 var possessiveNext = set("name", "names", "email", "emails", "zip", "zipcode", "address", "order", "orders")
@@ -57,7 +62,7 @@ func FirstPerson(s string) string {
 		t := toks[i]
 		if !isWord(t) {
 			out.WriteString(t)
-			if strings.ContainsAny(t, ".!?;:(") {
+			if strings.ContainsAny(t, ".!?;:(,") {
 				prev = ""
 			}
 			continue
@@ -79,7 +84,7 @@ func FirstPerson(s string) string {
 			switch {
 			case i+2 < len(toks) && possessiveNext[strings.ToLower(toks[i+2])]:
 				repl = matchCase("my", t)
-			case objectBefore[prev]:
+			case objectBefore[prev] && !(i+2 < len(toks) && verbAfterSubject[strings.ToLower(toks[i+2])]):
 				repl = "me"
 			default:
 				repl, subject = "I", "i"
