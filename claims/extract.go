@@ -367,7 +367,8 @@ func (x *extraction) callResult(d *clauseData, c clause) {
 			}
 		}
 	}
-	x.ms = x.ms[:d.mlo+len(keptM)]
+	// keptM may have outgrown the clause's share of x.ms: copy it back.
+	x.ms = append(x.ms[:d.mlo], keptM...)
 	d.mhi = len(x.ms)
 	// An HTTP status right after the call is its result.
 	status := cue{k: kNeutral, lo: -1}
@@ -404,7 +405,8 @@ func (x *extraction) callResult(d *clauseData, c clause) {
 		kept = append(kept, status)
 		slices.SortFunc(kept, func(a, b cue) int { return a.lo - b.lo })
 	}
-	x.cues = x.cues[:d.clo+len(kept)]
+	// The status may have outgrown the clause's share of x.cues.
+	x.cues = append(x.cues[:d.clo], kept...)
 	d.chi = len(x.cues)
 }
 
