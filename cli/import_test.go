@@ -188,4 +188,65 @@ var _ = Describe("a real model on an imported tau2 task", func() {
 		Expect(code).To(Equal(exitFail))
 		Expect(parseDoc(stdout).Trials[0].Verdict).To(Equal("false_success"))
 	})
+
+	It("runs a tau2-bench train task end to end: the policy as system prompt, every confirmation answered", func() {
+		tau2 := "../../shared/data/tau2-retail"
+		for _, f := range []string{"db.json", "tasks_train.json", "policy.md"} {
+			if _, err := os.Stat(filepath.Join(tau2, f)); err != nil {
+				Skip("tau2-bench retail data is not available (" + err.Error() + "); it is read from ../shared/data/tau2-retail beside the repository and never stored in it")
+			}
+		}
+		out := GinkgoT().TempDir()
+		code, _, stderr := evalrun("import", "tau2", "--db", tau2+"/db.json", "--tasks", tau2+"/tasks_train.json", "--policy", tau2+"/policy.md", "--out", out)
+		Expect(code).To(Equal(exitPass), stderr)
+		file := filepath.Join(out, "tau2-retail-16.yaml") // two cancellations and a return
+		list, err := scenarios.LoadPaths([]string{file})
+		Expect(err).NotTo(HaveOccurred())
+		s := list[0]
+		Expect(s.Steps).To(HaveLen(3))
+		script := &agent.Script{Scenario: s.ID, Turns: []agent.ScriptTurn{{Calls: []agent.ScriptCall{{Tool: "find_user_id_by_name_zip",
+			Args: map[string]any{"first_name": "Fatima", "last_name": "Johnson", "zip": "78712"}}}}}}
+		var done []string
+		for _, st := range s.Steps {
+			script.Turns = append(script.Turns, agent.ScriptTurn{Say: "Shall I go ahead: " + st.Say.Failed + "?"},
+				agent.ScriptTurn{Calls: []agent.ScriptCall{{Tool: st.Action.Tool, Args: st.Action.Args}}})
+			done = append(done, st.Say.Done)
+		}
+		script.Final = "All set: I have " + strings.Join(done, ", ") + "."
+		srv := openaitest.New(list, map[string]*agent.Script{s.ID: script})
+		DeferCleanup(srv.Close)
+		var mu sync.Mutex
+		var systems []string
+		srv.Hook = func(_ http.ResponseWriter, r *http.Request, _ int64) bool {
+			body, _ := io.ReadAll(r.Body)
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			var req struct {
+				Messages []struct{ Role, Content string } `json:"messages"`
+			}
+			Expect(json.Unmarshal(body, &req)).To(Succeed())
+			mu.Lock()
+			defer mu.Unlock()
+			systems = append(systems, req.Messages[0].Role+": "+req.Messages[0].Content)
+			return false
+		}
+		code, stdout, stderr := evalrun("run", "--agent", "openai", "--model", fakeModel, "--base-url", srv.BaseURL(),
+			"--variant", "clean", "--format", "json", file)
+		Expect(code).To(Equal(exitPass), stderr)
+		t := parseDoc(stdout).Trials[0]
+		Expect(t.Verdict).To(Equal("success"), t.Error)
+		policy, err := os.ReadFile(filepath.Join(tau2, "policy.md"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(systems).To(HaveLen(len(script.Turns) + 1))
+		for _, sys := range systems {
+			Expect(sys).To(Equal("system: " + strings.TrimSpace(string(policy))))
+		}
+		yes := 0
+		for _, m := range t.Transcript {
+			if m.Role == "user" && m.Content == "yes" {
+				yes++
+			}
+		}
+		Expect(yes).To(Equal(3), "one confirmation per write")
+		Expect(t.Transcript[len(t.Transcript)-1].Content).To(Equal(script.Final))
+	})
 })
