@@ -32,7 +32,10 @@ type Options struct {
 // cannot be read, or is not what it should be. Nothing is written.
 type InputError struct{ Err error }
 
+// Error says what is wrong with the input.
 func (e *InputError) Error() string { return e.Err.Error() }
+
+// Unwrap is the problem, often scenarios.Errors with every place.
 func (e *InputError) Unwrap() error { return e.Err }
 
 // Import reads the files, writes one scenario per task into Out, and

@@ -225,6 +225,11 @@ func (im *Importer) assign(r *replayer, kept []*write, after world.State) error 
 			if err != nil {
 				return err
 			}
+			// The gold replay's own value, in case a subset replayed alone
+			// failed where the whole task did not.
+			if !slices.ContainsFunc(values, func(v any) bool { return world.Equal(v, end) }) {
+				values = append(values, end)
+			}
 			kept[wi].asserts = append(kept[wi].asserts, assertion{s.leaf, values})
 		}
 	}
@@ -286,8 +291,7 @@ func supersededBy(k *write, kept []*write, db, after world.State) string {
 			continue
 		}
 		seen[ref] = true
-		var others []string
-		lastWriter := true
+		var earlier, later []string
 		mine := false
 		for _, o := range kept {
 			if o == k {
@@ -296,9 +300,10 @@ func supersededBy(k *write, kept []*write, db, after world.State) string {
 			}
 			for _, oc := range o.changes {
 				if oc.ref() == ref {
-					others = append(others, o.action.ID)
 					if mine {
-						lastWriter = false
+						later = append(later, o.action.ID)
+					} else {
+						earlier = append(earlier, o.action.ID)
 					}
 					break
 				}
@@ -306,14 +311,14 @@ func supersededBy(k *write, kept []*write, db, after world.State) string {
 		}
 		unchanged := world.Equal(c.read(db), c.read(after))
 		switch {
-		case unchanged && lastWriter && len(others) > 0:
-			parts = append(parts, fmt.Sprintf("it puts %s back as it was before %s changed it, so the task ends with it unchanged", ref, strings.Join(others, ", ")))
-		case unchanged && len(others) > 0:
-			parts = append(parts, fmt.Sprintf("%s changes %s again and it ends as it began", strings.Join(others, ", "), ref))
+		case unchanged && len(later) == 0 && len(earlier) > 0:
+			parts = append(parts, fmt.Sprintf("it puts %s back as it was before %s changed it, so the task ends with it unchanged", ref, strings.Join(earlier, ", ")))
+		case unchanged && len(later) > 0:
+			parts = append(parts, fmt.Sprintf("%s changes %s again and it ends as it began", strings.Join(later, ", "), ref))
 		case unchanged:
 			parts = append(parts, fmt.Sprintf("%s ends as it began", ref))
 		default:
-			parts = append(parts, fmt.Sprintf("%s sets %s again", strings.Join(others, ", "), ref))
+			parts = append(parts, fmt.Sprintf("%s sets %s again", strings.Join(later, ", "), ref))
 		}
 	}
 	return strings.Join(parts, "; ")
