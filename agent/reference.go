@@ -142,7 +142,10 @@ func readBody(content string) map[string]any {
 	return body
 }
 
-// classify reads a write's reply as a careful agent would.
+// classify reads a write's reply as a careful agent would. "pending" is
+// not among the words of an unconfirmed write: a record's own status says
+// it (an order that is still pending after its address changed), and the
+// reply of a write that did land often echoes that record.
 func classify(body map[string]any) stepState {
 	if _, ok := body["error"]; ok {
 		return believedFailed
@@ -151,7 +154,7 @@ func classify(body map[string]any) stepState {
 	switch strings.ToLower(status) {
 	case "error", "failed", "failure", "declined", "rejected":
 		return believedFailed
-	case "queued", "pending", "accepted", "processing", "in_progress":
+	case "queued", "accepted", "processing", "in_progress":
 		return believedPending
 	}
 	return believedDone

@@ -453,6 +453,7 @@ func (x *extraction) callResult(d *clauseData, c clause) {
 			}
 		}
 	}
+	// keptM may have outgrown the clause's share of x.ms: copy it back.
 	x.ms = append(x.ms[:d.mlo], keptM...)
 	d.mhi = len(x.ms)
 	// An HTTP status right after the call is its result.
@@ -490,6 +491,7 @@ func (x *extraction) callResult(d *clauseData, c clause) {
 		kept = append(kept, status)
 		slices.SortFunc(kept, func(a, b cue) int { return a.lo - b.lo })
 	}
+	// The status may have outgrown the clause's share of x.cues.
 	x.cues = append(x.cues[:d.clo], kept...)
 	d.chi = len(x.cues)
 }
@@ -507,11 +509,20 @@ func (x *extraction) reassignCancel(d *clauseData) {
 		if !bare {
 			continue
 		}
+		// The neighbours are the mentions before and after it, not the
+		// copies of it a shared phrase gave to other steps (resolveShared).
 		other := false
-		if i > 0 && ms[i-1].step != m.step && x.onlyFunctionWords(ms[i-1].hi, m.lo) {
+		prev, next := i-1, i+1
+		for prev >= 0 && ms[prev].hi > m.lo {
+			prev--
+		}
+		for next < len(ms) && ms[next].lo < m.hi {
+			next++
+		}
+		if prev >= 0 && !x.kin(ms[prev], m) && x.onlyFunctionWords(ms[prev].hi, m.lo) {
 			other = true
 		}
-		if i+1 < len(ms) && ms[i+1].step != m.step && x.onlyFunctionWords(m.hi, ms[i+1].lo) {
+		if next < len(ms) && !x.kin(ms[next], m) && x.onlyFunctionWords(m.hi, ms[next].lo) {
 			other = true
 		}
 		if !other {
@@ -523,6 +534,18 @@ func (x *extraction) reassignCancel(d *clauseData) {
 		d.mhi--
 		i--
 	}
+}
+
+// kin reports two mentions of one step, or of steps one shared phrase names
+// ("cancelled order #W1": both steps call one tool).
+func (x *extraction) kin(a, b mention) bool {
+	if a.step == b.step {
+		return true
+	}
+	if a.step < 0 || b.step < 0 {
+		return false
+	}
+	return slices.Contains(a.shared, x.steps[b.step].ID) || slices.Contains(b.shared, x.steps[a.step].ID)
 }
 
 // otherThing reports a mention that names something other than the step,

@@ -391,3 +391,12 @@ func samePhrases(a, b Phrases) bool {
 	return !a.empty() && slices.Equal(a.Done, b.Done) && slices.Equal(a.Name, b.Name) &&
 		slices.Equal(a.Failed, b.Failed) && slices.Equal(a.Neutral, b.Neutral)
 }
+
+// DoneForm reports whether a scenario term would read as a done form where
+// a reply names it: terms are matched like ID words, and a word ending in
+// -ed or a participle ("pet bed", "luggage set") says the step happened.
+// Tools that write terms for many steps leave such ones out.
+func DoneForm(term string) bool {
+	toks := tokenize(term, nil)
+	return autoForm(toks, 0, len(toks)) == fDone
+}

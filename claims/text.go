@@ -372,6 +372,9 @@ func startsItem(line string) bool {
 func skipLineStart(s string, i int) int {
 	for {
 		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '>' || s[i] == '#') {
+			if s[i] == '#' && !heading(s, i) {
+				break // "#W2378156" is an order number, not a heading
+			}
 			i++
 		}
 		j := i
@@ -396,6 +399,15 @@ func skipLineStart(s string, i int) int {
 		}
 		i = j
 	}
+}
+
+// heading reports whether the '#' at s[i] is in a markdown heading's
+// marker: a run of '#' followed by a space, a tab or the end.
+func heading(s string, i int) bool {
+	for i < len(s) && s[i] == '#' {
+		i++
+	}
+	return i == len(s) || s[i] == ' ' || s[i] == '\t' || s[i] == '\n'
 }
 
 // hardLine decides whether the newline at s[nl] ends a sentence. next is where the

@@ -32,6 +32,8 @@ Usage:
   evalrun claims --scenario ID --message FILE|-
                                     print the claims the extractor reads in a reply
   evalrun state SCENARIO [--gold]   print the world before the agent acts (--gold: after the gold actions), as JSON
+  evalrun import tau2 --db FILE --tasks FILE [--policy FILE] --out DIR
+                                    write one scenario per tau2-bench task
 
 Examples:
   evalrun run --agent naive
@@ -44,6 +46,7 @@ Examples:
   evalrun run --agent http --agent-url http://127.0.0.1:8787/
   evalrun serve order-cancellation --variant refund-lost-write
   evalrun state order-cancellation --gold
+  evalrun import tau2 --db db.json --tasks tasks.json --policy policy.md --out tau2-retail/
   evalrun run --agent saga --trials 5 --format jsonl --out new.jsonl --baseline base.json
   evalrun compare --format markdown base.json new.jsonl
   evalrun validate scenarios/
@@ -90,6 +93,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		code, err = cmdServe(ctx, args[1:], stdout, stderr)
 	case "state":
 		code, err = cmdState(args[1:], stdout, stderr)
+	case "import":
+		code, err = cmdImport(args[1:], stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, usage)
 		return exitPass

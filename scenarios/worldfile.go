@@ -241,3 +241,17 @@ func (wf *worldFile) at(key, format string, a ...any) *Error {
 	p := wf.pos[key]
 	return &Error{File: wf.name, Line: p.Line, Col: p.Col, Msg: fmt.Sprintf(format, a...)}
 }
+
+// ReadWorldFile parses a world file's bytes, {collection: {id: record}},
+// as world_file does, for tools that read one outside a scenario (an
+// importer replaying actions on it). name is how messages show the file;
+// every problem is an error at its line and column, and the state returned
+// shares nothing with data.
+func ReadWorldFile(name string, data []byte) (world.State, error) {
+	wf := &worldFile{name: name, checked: map[string]bool{}}
+	wf.parse(data)
+	if len(wf.errs) > 0 {
+		return world.State{}, wf.errs
+	}
+	return world.State{Collections: wf.collections}, nil
+}

@@ -1,0 +1,144 @@
+package tau2_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/evalrun/evalrun/importer/tau2"
+	"github.com/evalrun/evalrun/saycheck"
+	"github.com/evalrun/evalrun/scenarios"
+)
+
+func TestTau2(t *testing.T) {
+	RegisterFailHandler(Fail)
+	RunSpecs(t, "tau2")
+}
+
+// The tau2 data lives beside the repository, never in it:
+// ../shared/data/tau2-retail from the repository root.
+const tau2Rel = "../shared/data/tau2-retail"
+
+// repoRoot walks up from the working folder to the one holding go.mod.
+func repoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return "", fmt.Errorf("no go.mod above the working folder")
+		}
+		dir = up
+	}
+}
+
+// train is tau2-bench retail's train split beside the repository.
+type train struct {
+	dir, db, tasks, policy string
+}
+
+// trainData finds the train split; missing says why it cannot, for a Skip.
+func trainData() (t train, missing string, err error) {
+	root, err := repoRoot()
+	if err != nil {
+		return t, "", err
+	}
+	t.dir = filepath.Clean(filepath.Join(root, tau2Rel))
+	t.db, t.tasks, t.policy = filepath.Join(t.dir, "db.json"), filepath.Join(t.dir, "tasks_train.json"), filepath.Join(t.dir, "policy.md")
+	for _, f := range []string{t.db, t.tasks, t.policy} {
+		if _, err := os.Stat(f); err != nil {
+			return t, fmt.Sprintf("tau2-bench retail data is not available (%s: %v); it is read from %s beside the repository and never stored in it", f, err, tau2Rel), nil
+		}
+	}
+	return t, "", nil
+}
+
+// importTrain imports the train split into a new folder and loads it.
+func importTrain(t train) (string, *tau2.Report, []*scenarios.Scenario) {
+	out := GinkgoT().TempDir()
+	rep, err := tau2.Import(tau2.Options{Domain: "retail", DB: t.db, Tasks: t.tasks, Policy: t.policy, Out: out})
+	Expect(err).NotTo(HaveOccurred())
+	list, err := scenarios.LoadPaths([]string{out})
+	Expect(err).NotTo(HaveOccurred())
+	return out, rep, list
+}
+
+// validates holds a folder of scenarios to what evalrun validate checks:
+// they load (strict YAML, tools, expressions, the gold replay) and their
+// phrases read back right.
+func validates(list []*scenarios.Scenario) {
+	for _, s := range list {
+		Expect(saycheck.Check(s)).To(BeEmpty(), s.File)
+	}
+}
+
+// shop is a small store of this project's own, in tau2's shape.
+func shop() string {
+	p, err := filepath.Abs("testdata/shop.json")
+	Expect(err).NotTo(HaveOccurred())
+	return p
+}
+
+// importTasks writes a task file and imports it over the shop; it returns
+// the report, the loaded scenarios by task id and the output folder.
+func importTasks(tasksJSON string, opts ...func(*tau2.Options)) (*tau2.Report, map[string]*scenarios.Scenario, string) {
+	dir := GinkgoT().TempDir()
+	tasks := filepath.Join(dir, "tasks.json")
+	Expect(os.WriteFile(tasks, []byte(tasksJSON), 0o644)).To(Succeed())
+	o := tau2.Options{Domain: "retail", DB: shop(), Tasks: tasks, Out: filepath.Join(dir, "out")}
+	for _, f := range opts {
+		f(&o)
+	}
+	rep, err := tau2.Import(o)
+	Expect(err).NotTo(HaveOccurred())
+	list, err := scenarios.LoadPaths([]string{o.Out})
+	Expect(err).NotTo(HaveOccurred())
+	validates(list)
+	byTask := map[string]*scenarios.Scenario{}
+	for _, s := range list {
+		byTask[s.ID[len("tau2-retail-"):]] = s
+	}
+	return rep, byTask, o.Out
+}
+
+// task is one task of a task file: its id, the user's reason, and its
+// gold actions as JSON.
+func task(id, reason string, actions ...string) string {
+	acts := "["
+	for i, a := range actions {
+		if i > 0 {
+			acts += ","
+		}
+		acts += a
+	}
+	acts += "]"
+	return fmt.Sprintf(`{"id": %q, "user_scenario": {"persona": null, "instructions": {"domain": "retail",
+ "reason_for_call": %q, "known_info": "You are Ada Lovelace in zip code 02108.", "unknown_info": null,
+ "task_instructions": "You are brief."}}, "initial_state": null,
+ "evaluation_criteria": {"actions": %s, "communicate_info": [], "nl_assertions": null, "reward_basis": ["DB"]}}`, id, reason, acts)
+}
+
+// act is a gold action.
+func act(id, name, args string) string {
+	return fmt.Sprintf(`{"action_id": %q, "name": %q, "arguments": %s, "info": null}`, id, name, args)
+}
+
+func list(tasks ...string) string {
+	out := "["
+	for i, t := range tasks {
+		if i > 0 {
+			out += ",\n"
+		}
+		out += t
+	}
+	return out + "]"
+}
