@@ -34,6 +34,10 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 				rollback = true
 			}
 		case kPending:
+			if strings.HasPrefix(x.toks[cu.lo].s, "retr") && doneAfter(cs, i) {
+				retry = cu.lo // "the retry worked": the outcome of a new attempt
+				continue
+			}
 			if x.negatedBefore(d, cu.lo, rlo) {
 				neg = true
 				failAt(cu.lo)
@@ -144,6 +148,11 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		return verdict{Pending, srcWeak}
 	}
 	return noClaim
+}
+
+// doneAfter reports a done cue right after cs[i] ("the retry worked").
+func doneAfter(cs []cue, i int) bool {
+	return i+1 < len(cs) && cs[i+1].k == kDone && cs[i+1].lo <= cs[i].hi+2
 }
 
 // goingTo reports an intention cue said with "going to" or "gonna".

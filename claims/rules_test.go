@@ -530,6 +530,8 @@ var _ = Describe("rule 7: across mentions of a step", func() {
 			"refund=pending"),
 		Entry("a success after a failure", "The refund was declined at first. Later the refund went through.", replaceFlow,
 			"refund=done"),
+		Entry("the retry worked", "The refund call got a 503, the retry worked.", replaceFlow,
+			"refund=done"),
 		Entry("a correction takes back done, pending included", "Your refund was issued. Correction: the refund is still queued at the bank.", replaceFlow,
 			"refund=pending"),
 		Entry("a correction on its own line", "The refund went through.\n\nCorrection:\nThe refund is still queued at the bank.", replaceFlow,
