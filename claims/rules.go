@@ -405,6 +405,9 @@ func (x *extraction) joins(d *clauseData, prev mention, a, b int, m mention) boo
 		// and its own predicate ("the difference will be refunded").
 		return true
 	}
+	if prev.step != m.step && x.fromTo(prev, a, b) {
+		return true // "moved the 250 from checking to savings": one verb, both ends
+	}
 	coord, onlyAux := false, true
 	for i := a; i < b; i++ {
 		s := x.toks[i].s
@@ -688,6 +691,30 @@ func (x *extraction) consequence(lo, i int) bool {
 			return true
 		case ",":
 			return false
+		}
+	}
+	return false
+}
+
+// fromTo reports "from <prev> to <next>": only "to", "into" or "onto" and
+// determiners between the two, and "from" just before the first.
+func (x *extraction) fromTo(prev mention, a, b int) bool {
+	to := false
+	for i := a; i < b; i++ {
+		switch s := x.toks[i].s; {
+		case s == "to" || s == "into" || s == "onto":
+			to = true
+		case determiners[s]:
+		default:
+			return false
+		}
+	}
+	if !to {
+		return false
+	}
+	for i := prev.lo - 1; i >= 0 && i >= prev.lo-3; i-- {
+		if x.toks[i].s == "from" {
+			return true
 		}
 	}
 	return false

@@ -456,6 +456,17 @@ var _ = Describe("rule 6: across clauses", func() {
 		Entry("describing", "I emailed you a note describing the failed refund.", cancelFlow, "notify=done refund=failed"),
 	)
 
+	DescribeTable("one verb from one step's object to another's",
+		func(message string, want map[string]claims.Claim) {
+			steps := []claims.Step{{ID: "debit", Terms: []string{"checking"}}, {ID: "credit", Terms: []string{"savings"}}}
+			Expect(claims.Extract(message, steps).Steps).To(Equal(want), message)
+		},
+		Entry("from ... to names both", "I moved the 250 euros from checking to savings.",
+			map[string]claims.Claim{"debit": D, "credit": D}),
+		Entry("a negation covers both", "I could not move the money from checking into savings.",
+			map[string]claims.Claim{"debit": F, "credit": F}),
+	)
+
 	DescribeTable("a verb's auxiliaries are its predicate",
 		check,
 		Entry("a subject that names another step", "Your order A1001 was not cancelled.", cancelFlow,
