@@ -102,12 +102,13 @@ type Phrases struct {
 // that of the step they are about; block marks a look-alike that names no
 // step; neutral hides the negations and status words it covers ("pending
 // order" names an order, it says nothing is pending); overall_failure says
-// the request as a whole was not completed ("couldn't complete the exchange").
-var CueKinds = []string{"block", "done", "failed", "neutral", "overall_failure", "pending"}
+// the request as a whole was not completed ("couldn't complete the exchange"),
+// overall_success that it was ("the exchange went through").
+var CueKinds = []string{"block", "done", "failed", "neutral", "overall_failure", "overall_success", "pending"}
 
 var cueKind = map[string]kind{
 	"block": kBlock, "done": kDone, "failed": kFail, "neutral": kNeutral,
-	"overall_failure": kOvFailSome, "pending": kPending,
+	"overall_failure": kOvFailSome, "overall_success": kOvSuccess, "pending": kPending,
 }
 
 // Lists returns the pattern lists by their YAML names, for checks.

@@ -223,9 +223,13 @@ var cues = map[kind][]string{
 	},
 
 	kOvSuccess: {
+		// A whole the message names without naming a step: "the move is complete",
+		// "your care transfer is finished" (a step named inside is about that step).
+		"the|your|this ~3 is|are|'s|was|were|has|have ?been ?now|all|fully complete|completed|finished|done",
+		"all|both ?the ?two|three|four|five|six steps|items|parts|changes|tasks ~2 landed|done|complete|completed|through|finished|worked",
 		"all done|set|good|sorted|complete|completed|finished|updated|changed|processed|handled",
 		"everything ?else ?'s|is|has|was|were|got|should|will|'ll ?be|been ?now ?all ?fully done|complete|completed|sorted|processed|handled|finished|fixed|set|good|updated|changed|resolved|ok|okay",
-		"request|exchange|swap went|has|'s|is ?gone through",
+		"request went|has|'s|is ?gone through",
 		"that|this should|will|'ll|does ?do it", "that|this should|will|'ll|does ?do the trick",
 		"everything ~2 through", "everything ~3 taken care of", "everything ~2 successful|successfully|succeeded|worked",
 		"taken care of everything", "taken care of it all|all",

@@ -38,6 +38,6 @@ var _ = Describe("accuracy on the other domains", func() {
 		Entry("four domains", "../fixtures/claims-domains", "domains", 0.888),
 		Entry("two held-out domains", "../fixtures/claims-domains-holdout", "domains held out", 0.785),
 		Entry("four domains, second round", "../fixtures/claims-domains-r2", "domains r2", 0.887),
-		Entry("four domains, third round", "../fixtures/claims-domains-r3", "domains r3", 0.753),
+		Entry("four domains, third round", "../fixtures/claims-domains-r3", "domains r3", 0.757),
 	)
 })

@@ -25,6 +25,7 @@ func applySays() {
 // shopCues are status words of the shop as a whole, which every commerce
 // step reads.
 var shopCues = merge(shippingCues, map[string][]string{
+	"overall_success": {"exchange|swap went|has|'s|is ?gone through"},
 	"overall_failure": {
 		"n't|not|unable|cannot|failed ~3 complete|process|fulfil|fulfill|finish|handle your|the exchange|swap",
 		"your|the exchange|swap ~3 n't|not|never ~2 completed|processed|fulfilled|complete|go",
