@@ -1,9 +1,12 @@
 // Command fakeopenai serves the in-process fake OpenAI-compatible endpoint
 // as a process, for agents that run outside evalrun (the JavaScript
 // example in CI): it plays the scripts in a folder for the library's
-// scenarios, prints its base URL, and serves until killed.
+// scenarios, prints its base URL, and serves until killed. With -judge it
+// also answers claims judge requests, reading every step as the claim
+// given, so that --claims both can be tried without a model.
 //
 //	go run ./openai/openaitest/fakeopenai -scripts fixtures/scripts
+//	go run ./openai/openaitest/fakeopenai -judge done   # a judge that believes every claim
 package main
 
 import (
@@ -14,6 +17,7 @@ import (
 	"os"
 
 	"github.com/evalrun/evalrun/agent"
+	"github.com/evalrun/evalrun/judge"
 	"github.com/evalrun/evalrun/openai/openaitest"
 	"github.com/evalrun/evalrun/scenarios/library"
 )
@@ -21,7 +25,13 @@ import (
 func main() {
 	scripts := flag.String("scripts", "fixtures/scripts", "`DIR` of scripts, one per scenario")
 	addr := flag.String("addr", "127.0.0.1:0", "address to listen on")
+	judgeAs := flag.String("judge", "", "answer claims judge requests reading every step as `CLAIM` (done, failed, pending, unmentioned)")
 	flag.Parse()
+	switch *judgeAs {
+	case "", "done", "failed", "pending", "unmentioned":
+	default:
+		fail(fmt.Errorf("-judge %q: want done, failed, pending or unmentioned", *judgeAs))
+	}
 	list, err := library.Load()
 	if err != nil {
 		fail(err)
@@ -31,6 +41,15 @@ func main() {
 		fail(err)
 	}
 	srv := openaitest.New(list, sc)
+	if *judgeAs != "" {
+		srv.Judge = func(in judge.Input, _ int) string {
+			claims := map[string]string{}
+			for _, st := range in.Steps {
+				claims[st.ID] = *judgeAs
+			}
+			return openaitest.JudgeReads(in, claims)
+		}
+	}
 	srv.Close() // its own loopback listener: serve the handler on ours instead
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
