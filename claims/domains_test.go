@@ -39,5 +39,6 @@ var _ = Describe("accuracy on the other domains", func() {
 		Entry("two held-out domains", "../fixtures/claims-domains-holdout", "domains held out", 0.785),
 		Entry("four domains, second round", "../fixtures/claims-domains-r2", "domains r2", 0.887),
 		Entry("four domains, third round", "../fixtures/claims-domains-r3", "domains r3", 0.757),
+		Entry("four domains, fourth round", "../fixtures/claims-domains-r4", "domains r4", 0.818),
 	)
 })
