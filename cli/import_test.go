@@ -14,6 +14,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/evalrun/evalrun/agent"
+	"github.com/evalrun/evalrun/internal/tau2data"
 	"github.com/evalrun/evalrun/openai/openaitest"
 	"github.com/evalrun/evalrun/scenarios"
 )
@@ -190,12 +191,13 @@ var _ = Describe("a real model on an imported tau2 task", func() {
 	})
 
 	It("runs a tau2-bench train task end to end: the policy as system prompt, every confirmation answered", func() {
-		tau2 := "../../shared/data/tau2-retail"
-		for _, f := range []string{"db.json", "tasks_train.json", "policy.md"} {
-			if _, err := os.Stat(filepath.Join(tau2, f)); err != nil {
-				Skip("tau2-bench retail data is not available (" + err.Error() + "); it is read from ../shared/data/tau2-retail beside the repository and never stored in it")
-			}
+		_, missing, err := tau2data.Files("db.json", "tasks_train.json", "policy.md")
+		Expect(err).NotTo(HaveOccurred())
+		if missing != "" {
+			Skip(missing)
 		}
+		tau2, err := tau2data.Dir()
+		Expect(err).NotTo(HaveOccurred())
 		out := GinkgoT().TempDir()
 		code, _, stderr := evalrun("import", "tau2", "--db", tau2+"/db.json", "--tasks", tau2+"/tasks_train.json", "--policy", tau2+"/policy.md", "--out", out)
 		Expect(code).To(Equal(exitPass), stderr)

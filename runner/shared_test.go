@@ -10,6 +10,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/evalrun/evalrun/internal/tau2data"
 	"github.com/evalrun/evalrun/report"
 	"github.com/evalrun/evalrun/result"
 	"github.com/evalrun/evalrun/runner"
@@ -79,23 +80,21 @@ var _ = Describe("a scenario over a shared world file, with user replies", func(
 	})
 })
 
-// tau2DB is tau2-bench's retail database (1.3 MB: 50 products, 500 users,
-// 1,000 orders), ../shared/data/tau2-retail/db.json from the repository
-// root. It is not part of the project; benchmarks skip without it.
-const tau2DB = "../../shared/data/tau2-retail/db.json"
-
 // BenchmarkTrialOnTau2DB is one trial of testdata/store's scenario over
 // tau2's whole retail database: loading aside, everything a trial costs
 // (its world, the agent loop with two user replies, tools, claims and
 // scoring against the whole world under exact_world), on one worker.
 func BenchmarkTrialOnTau2DB(b *testing.B) {
-	db, err := filepath.Abs(tau2DB)
+	// tau2-bench's retail database (1.3 MB: 50 products, 500 users, 1,000
+	// orders) is not part of the project; the benchmark skips without it.
+	files, missing, err := tau2data.Files("db.json")
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := os.Stat(db); err != nil {
-		b.Skipf("tau2 retail database not found at %s (../shared/data/tau2-retail/db.json from the repository root): %v", db, err)
+	if missing != "" {
+		b.Skip(missing)
 	}
+	db := files[0]
 	dir := b.TempDir()
 	for _, name := range []string{"tools.yaml", "cancel-and-move.yaml"} {
 		text, err := os.ReadFile(filepath.Join("testdata/store", name))

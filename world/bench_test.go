@@ -5,18 +5,24 @@ import (
 	"os"
 	"testing"
 
+	"github.com/evalrun/evalrun/internal/tau2data"
 	"github.com/evalrun/evalrun/world"
 )
 
-// tau2DB is tau2-bench's retail database (1.3 MB: 50 products, 500 users,
-// 1,000 orders), ../shared/data/tau2-retail/db.json from the repository
-// root. It is not part of the project; benchmarks skip without it.
-const tau2DB = "../../shared/data/tau2-retail/db.json"
-
+// loadTau2 reads tau2-bench's retail database (1.3 MB: 50 products, 500
+// users, 1,000 orders). It is not part of the project; benchmarks skip
+// without it.
 func loadTau2(b *testing.B) world.State {
-	data, err := os.ReadFile(tau2DB)
+	files, missing, err := tau2data.Files("db.json")
 	if err != nil {
-		b.Skipf("tau2 retail database not found at %s (../shared/data/tau2-retail/db.json from the repository root): %v", tau2DB, err)
+		b.Fatal(err)
+	}
+	if missing != "" {
+		b.Skip(missing)
+	}
+	data, err := os.ReadFile(files[0])
+	if err != nil {
+		b.Fatal(err)
 	}
 	var raw map[string]map[string]any
 	if err := json.Unmarshal(data, &raw); err != nil {

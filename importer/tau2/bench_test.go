@@ -15,16 +15,12 @@ import (
 // benchData finds the train split or skips, saying why.
 func benchData(b *testing.B) train {
 	b.Helper()
-	root, err := filepath.Abs("../..")
+	t, missing, err := trainData()
 	if err != nil {
 		b.Fatal(err)
 	}
-	t := train{dir: filepath.Join(root, tau2Rel)}
-	t.db, t.tasks, t.policy = filepath.Join(t.dir, "db.json"), filepath.Join(t.dir, "tasks_train.json"), filepath.Join(t.dir, "policy.md")
-	for _, f := range []string{t.db, t.tasks, t.policy} {
-		if _, err := os.Stat(f); err != nil {
-			b.Skipf("tau2-bench retail data is not available (%s: %v); it is read from %s beside the repository", f, err, tau2Rel)
-		}
+	if missing != "" {
+		b.Skip(missing)
 	}
 	return t
 }

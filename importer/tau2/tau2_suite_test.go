@@ -10,6 +10,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/evalrun/evalrun/importer/tau2"
+	"github.com/evalrun/evalrun/internal/tau2data"
 	"github.com/evalrun/evalrun/saycheck"
 	"github.com/evalrun/evalrun/scenarios"
 )
@@ -19,28 +20,6 @@ func TestTau2(t *testing.T) {
 	RunSpecs(t, "tau2")
 }
 
-// The tau2 data lives beside the repository, never in it:
-// ../shared/data/tau2-retail from the repository root.
-const tau2Rel = "../shared/data/tau2-retail"
-
-// repoRoot walks up from the working folder to the one holding go.mod.
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			return "", fmt.Errorf("no go.mod above the working folder")
-		}
-		dir = up
-	}
-}
-
 // train is tau2-bench retail's train split beside the repository.
 type train struct {
 	dir, db, tasks, policy string
@@ -48,17 +27,12 @@ type train struct {
 
 // trainData finds the train split; missing says why it cannot, for a Skip.
 func trainData() (t train, missing string, err error) {
-	root, err := repoRoot()
-	if err != nil {
-		return t, "", err
+	files, missing, err := tau2data.Files("db.json", "tasks_train.json", "policy.md")
+	if err != nil || missing != "" {
+		return t, missing, err
 	}
-	t.dir = filepath.Clean(filepath.Join(root, tau2Rel))
-	t.db, t.tasks, t.policy = filepath.Join(t.dir, "db.json"), filepath.Join(t.dir, "tasks_train.json"), filepath.Join(t.dir, "policy.md")
-	for _, f := range []string{t.db, t.tasks, t.policy} {
-		if _, err := os.Stat(f); err != nil {
-			return t, fmt.Sprintf("tau2-bench retail data is not available (%s: %v); it is read from %s beside the repository and never stored in it", f, err, tau2Rel), nil
-		}
-	}
+	t.db, t.tasks, t.policy = files[0], files[1], files[2]
+	t.dir = filepath.Dir(t.db)
 	return t, "", nil
 }
 

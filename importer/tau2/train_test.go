@@ -5,14 +5,14 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"sort"
-	"strconv"
 	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
 	"github.com/evalrun/evalrun/importer/tau2"
+	"github.com/evalrun/evalrun/internal/jsondiff"
+	"github.com/evalrun/evalrun/internal/tau2data"
 	"github.com/evalrun/evalrun/runner"
 	"github.com/evalrun/evalrun/scenarios"
 	"github.com/evalrun/evalrun/world"
@@ -31,7 +31,7 @@ type change struct {
 
 // expectedChanges reads the oracle's changes by task id.
 func expectedChanges() map[string][]change {
-	root, err := repoRoot()
+	root, err := tau2data.Root()
 	Expect(err).NotTo(HaveOccurred())
 	raw, err := os.ReadFile(filepath.Join(root, "fixtures", "tau2", "expected-changes.json"))
 	Expect(err).NotTo(HaveOccurred())
@@ -56,54 +56,11 @@ func expectedChanges() map[string][]change {
 func changes(before, after world.State) []change {
 	out := []change{}
 	for _, c := range world.Diff(before, after) {
-		deepDiff(c.Before, c.After, c.Field, func(path string, b, a any) {
+		jsondiff.Leaves(c.Before, c.After, c.Field, func(path string, b, a any) {
 			out = append(out, change{c.Collection, c.ID, path, b, a})
 		})
 	}
 	return out
-}
-
-func deepDiff(before, after any, path string, emit func(path string, b, a any)) {
-	if bm, ok := before.(map[string]any); ok {
-		if am, ok := after.(map[string]any); ok {
-			keys := make([]string, 0, len(bm)+len(am))
-			for k := range bm {
-				keys = append(keys, k)
-			}
-			for k := range am {
-				if _, dup := bm[k]; !dup {
-					keys = append(keys, k)
-				}
-			}
-			sort.Strings(keys)
-			for _, k := range keys {
-				sub := k
-				if path != "" {
-					sub = path + "." + k
-				}
-				deepDiff(bm[k], am[k], sub, emit)
-			}
-			return
-		}
-	}
-	if bl, ok := before.([]any); ok {
-		if al, ok := after.([]any); ok {
-			for i := range max(len(bl), len(al)) {
-				var b, a any
-				if i < len(bl) {
-					b = bl[i]
-				}
-				if i < len(al) {
-					a = al[i]
-				}
-				deepDiff(b, a, path+"["+strconv.Itoa(i)+"]", emit)
-			}
-			return
-		}
-	}
-	if !world.Equal(before, after) {
-		emit(path, before, after)
-	}
 }
 
 var _ = Describe("importing tau2-bench retail's train split", Ordered, func() {

@@ -5,37 +5,16 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/evalrun/evalrun/internal/jsondiff"
+	"github.com/evalrun/evalrun/internal/tau2data"
 	"github.com/evalrun/evalrun/mocktools"
 	"github.com/evalrun/evalrun/world"
 )
-
-// The tau2 data lives beside the repository, never in it:
-// ../shared/data/tau2-retail from the repository root.
-const tau2Rel = "../shared/data/tau2-retail"
-
-// repoRoot walks up from the working folder to the one holding go.mod.
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			return "", fmt.Errorf("no go.mod above the working folder")
-		}
-		dir = up
-	}
-}
 
 // task is what a replay needs of a tau2 task: its id and gold actions.
 type task struct {
@@ -60,17 +39,12 @@ type tau2Data struct {
 
 // loadTau2 reads the shared data; missing says why it cannot, for a Skip.
 func loadTau2() (d *tau2Data, missing string, err error) {
-	root, err := repoRoot()
-	if err != nil {
-		return nil, "", err
+	files, missing, err := tau2data.Files("db.json", "tasks_train.json")
+	if err != nil || missing != "" {
+		return nil, missing, err
 	}
-	dir := filepath.Clean(filepath.Join(root, tau2Rel))
-	dbFile, tasksFile := filepath.Join(dir, "db.json"), filepath.Join(dir, "tasks_train.json")
-	for _, f := range []string{dbFile, tasksFile} {
-		if _, err := os.Stat(f); err != nil {
-			return nil, fmt.Sprintf("tau2-bench retail data is not available (%s: %v); it is read from %s beside the repository and never stored in it", f, err, tau2Rel), nil
-		}
-	}
+	dbFile, tasksFile := files[0], files[1]
+	dir := filepath.Dir(dbFile)
 	raw, err := os.ReadFile(dbFile)
 	if err != nil {
 		return nil, "", err
@@ -121,62 +95,16 @@ func replay(db world.State, t task) (outcome, *counter) {
 	}
 	for _, ch := range world.Diff(db, c.w.View()) {
 		var before, after any = ch.Before, ch.After
-		deepDiff(before, after, ch.Field, func(path string, b, a any) {
+		jsondiff.Leaves(before, after, ch.Field, func(path string, b, a any) {
 			out.Changes = append(out.Changes, change{ch.Collection, ch.ID, path, b, a})
 		})
 	}
 	return out, c
 }
 
-// deepDiff calls emit for every leaf that differs between two JSON values,
-// with the oracle's paths: "a.b" into objects, "a[2]" into arrays, an absent
-// field or entry read as null.
-func deepDiff(before, after any, path string, emit func(path string, b, a any)) {
-	if bm, ok := before.(map[string]any); ok {
-		if am, ok := after.(map[string]any); ok {
-			keys := make([]string, 0, len(bm)+len(am))
-			for k := range bm {
-				keys = append(keys, k)
-			}
-			for k := range am {
-				if _, dup := bm[k]; !dup {
-					keys = append(keys, k)
-				}
-			}
-			sort.Strings(keys)
-			for _, k := range keys {
-				sub := k
-				if path != "" {
-					sub = path + "." + k
-				}
-				deepDiff(bm[k], am[k], sub, emit)
-			}
-			return
-		}
-	}
-	if bl, ok := before.([]any); ok {
-		if al, ok := after.([]any); ok {
-			for i := range max(len(bl), len(al)) {
-				var b, a any
-				if i < len(bl) {
-					b = bl[i]
-				}
-				if i < len(al) {
-					a = al[i]
-				}
-				deepDiff(b, a, path+"["+strconv.Itoa(i)+"]", emit)
-			}
-			return
-		}
-	}
-	if !world.Equal(before, after) {
-		emit(path, before, after)
-	}
-}
-
 // expected reads the oracle's stored changes (fixtures/tau2).
 func expected() (map[string]outcome, error) {
-	root, err := repoRoot()
+	root, err := tau2data.Root()
 	if err != nil {
 		return nil, err
 	}
