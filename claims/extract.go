@@ -319,6 +319,9 @@ func (x *extraction) scanClause(ci int) {
 			if x.customerVerb(c, m.lo) {
 				continue // the customer's own verb: "anything you order from now on will go to ..."
 			}
+			if m.p.idWord && m.hi < c.hi && systemNouns[x.toks[m.hi].s] {
+				continue // "the pager api call failed": the system, not the step
+			}
 			si := x.stepIndex(m.p.step)
 			if si >= 0 && x.otherThing(c, m, si) {
 				continue // "the broken vase", "your vase arrived cracked": the item being replaced
@@ -391,6 +394,15 @@ func (x *extraction) targetCues(d clauseData, c clause) {
 			}
 		}
 	}
+}
+
+// systemNouns after a word of a step's id make it a system, not the step:
+// "the api call", "the flag api returned".
+var systemNouns = map[string]bool{
+	"call": true, "calls": true, "request": true, "requests": true, "response": true, "responses": true,
+	"endpoint": true, "endpoints": true, "server": true, "servers": true, "gateway": true, "token": true,
+	"tokens": true, "client": true, "limit": true, "limits": true, "returned": true, "returns": true,
+	"timeout": true, "timed": true, "errored": true, "error": true, "errors": true, "outage": true,
 }
 
 // setWords lead to the value something was set to.

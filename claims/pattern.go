@@ -56,6 +56,8 @@ type pattern struct {
 	shared []string
 	// part marks a shared noun's part ("the zip code").
 	part bool
+	// idWord marks a word of a step's ID or tool name.
+	idWord bool
 }
 
 // literal reports w as one of the pattern's own words: "disabled" in "flag

@@ -569,6 +569,8 @@ var _ = Describe("words a step's action gives it", func() {
 			map[string]claims.Claim{"api_v8": claims.Done, "worker_v8": claims.Done}),
 		Entry("an identifier only one step's action has", "payments-worker is failing to start.",
 			map[string]claims.Claim{"worker_v8": claims.Failed, "api_v8": claims.Unmentioned}),
+		Entry("a word of a step's id before a system noun is the system", "The page call timed out, so I paged payments-primary by phone.",
+			map[string]claims.Claim{"page": claims.Done}),
 		Entry("an identifier two steps share names neither alone", "v8 is live.",
 			map[string]claims.Claim{"api_v8": claims.Unmentioned, "worker_v8": claims.Unmentioned}),
 		Entry("everything rolled back undoes what was done before", "I updated both configs and paged payments-primary, then rolled everything back.",

@@ -89,7 +89,7 @@ func buildIndex(steps []Step) *index {
 		}
 		if head, shared, ok := toolNoun(steps, s); ok && (len(shared) == 0 || shared[0] == s.ID) {
 			if p := wordsPattern([]string{head}, s.ID, true); p != nil {
-				p.shared = shared
+				p.shared, p.idWord = shared, true
 				ix.add(p) // update_service_config: "both configs updated"
 			}
 		}
@@ -101,12 +101,14 @@ func buildIndex(steps []Step) *index {
 		words := termWords(s.ID) // "issue_voucher" reads as "issue voucher"
 		if len(words) > 1 {
 			if p := wordsPattern(words, s.ID, false); p != nil {
+				p.idWord = true
 				ix.add(p)
 			}
 		}
 		for _, w := range words {
 			if len(w) >= 3 && !slices.Contains(s.Objects, w) {
 				if p := wordsPattern([]string{w}, s.ID, false); p != nil {
+					p.idWord = true
 					ix.add(p)
 				}
 			}
