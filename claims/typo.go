@@ -12,10 +12,10 @@ import (
 
 // typos corrects misspellings to one set of target words.
 type typos struct {
-	vocab  map[string]bool   // every literal word in a pattern: never corrected
-	index  map[string]string // target, or target minus one letter -> target
-	prefix [26][26]bool      // first two letters of the targets
-	stems  []string          // the stems of wildcard words ("decommission*"): never corrected
+	vocab  map[string]bool     // every literal word in a pattern: never corrected
+	index  map[string]string   // target, or target minus one letter -> target
+	prefix [26][26]bool        // first two letters of the targets
+	stems  map[string][]string // the stems of wildcard words ("decommission*"), by their first three letters: never corrected
 }
 
 var global typos
@@ -60,7 +60,10 @@ func (ty *typos) addVocab(patterns []*pattern) {
 				if st, ok := strings.CutSuffix(a, "*"); !ok {
 					ty.vocab[a] = true
 				} else if len(st) >= 3 {
-					ty.stems = append(ty.stems, st)
+					if ty.stems == nil {
+						ty.stems = map[string][]string{}
+					}
+					ty.stems[st[:3]] = append(ty.stems[st[:3]], st)
 				}
 			}
 		}
@@ -113,7 +116,10 @@ func (ix *index) buildTypos(steps []Step) {
 }
 
 func (ty *typos) stemmed(w string) bool {
-	for _, st := range ty.stems {
+	if len(w) < 3 {
+		return false
+	}
+	for _, st := range ty.stems[w[:3]] {
 		if rest, ok := strings.CutPrefix(w, st); ok && endings[rest] && (rest != "d" || strings.HasSuffix(st, "e")) {
 			return true
 		}
