@@ -349,6 +349,9 @@ func (x *extraction) scanClause(ci int) {
 		if m.p.kind.layer() == lPolarity && x.insideMention(d, m.lo, m.hi) && !x.contradicts(d, m) {
 			continue // "refunded", "back in stock": the form says it
 		}
+		if m.p.kind == kFail && x.adjective(d, c, m) {
+			continue // "her lost phone", "the expired card": a thing, not a step's failure
+		}
 		x.cues = append(x.cues, cue{k: m.p.kind, lo: m.lo, hi: m.hi})
 	}
 	x.numberCues(c)
@@ -407,6 +410,25 @@ var systemNouns = map[string]bool{
 
 // setWords lead to the value something was set to.
 var setWords = map[string]bool{"to": true, "at": true, "→": true, "=": true, "->": true}
+
+// adjective reports a one-word failure cue used as an adjective of a thing
+// that is not a step: after a determiner, before a word no mention covers.
+func (x *extraction) adjective(d clauseData, c clause, m match) bool {
+	if m.hi-m.lo != 1 || m.lo == c.lo || m.hi >= c.hi || !possessives[x.toks[m.lo-1].s] {
+		return false
+	}
+	if w := x.toks[m.lo].s; !strings.HasSuffix(w, "ed") && w != "lost" && w != "broken" && w != "stolen" {
+		return false // "a timeout" is a noun
+	}
+	next := x.toks[m.hi]
+	return next.kind == tWord && !x.insideMention(d, m.hi, m.hi+1)
+}
+
+// possessives and articles before an adjective.
+var possessives = map[string]bool{
+	"the": true, "a": true, "an": true, "her": true, "his": true, "their": true, "your": true,
+	"my": true, "our": true, "its": true,
+}
 
 // idPart reports a word glued to the number after it: "RENT-11", "C-400".
 func idPart(prev token) bool { return prev.kind == tWord && !prev.space }
