@@ -17,7 +17,7 @@ func (DuplicateApply) Name() string { return "duplicate_apply" }
 func (DuplicateApply) Sees() string { return "the normal success" }
 
 // Gets says what the world gets.
-func (DuplicateApply) Gets() string { return "applied twice: a double refund, two emails" }
+func (DuplicateApply) Gets() string { return "applied twice: every write lands a second time" }
 
 // State applies every write twice.
 func (DuplicateApply) State() Effect { return Twice }
