@@ -230,6 +230,8 @@ func (x *extraction) groupClause(ci int) {
 			g.v = p.v // "updated the profile and the shipping address of the order"
 		case g.v.src == srcForm && p.v.src == srcFuture:
 			g.v = p.v // "will be restocked and refunded"
+		case (g.v.src == srcForm || g.v.src == srcTarget) && p.v.src == srcMood && p.voided == voidNone:
+			g.v = p.v // "I can set the autoscaling and write the change log entry": both offers
 		}
 	}
 	if x.asks(ci) {
