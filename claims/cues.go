@@ -228,6 +228,7 @@ var cues = map[kind][]string{
 		"the|your|this ~3 is|are|'s|was|were|has|have ?been ?now|all|fully complete|completed|finished|done",
 		"all|both ?the ?two|three|four|five|six steps|items|parts|changes|tasks ~2 landed|done|complete|completed|through|finished|worked",
 		"all done|set|good|sorted|complete|completed|finished|updated|changed|processed|handled",
+		"is|are|'s|has been|have been ?all|fully|now taken care of|squared away",
 		"everything ?else ?'s|is|has|was|were|got|should|will|'ll ?be|been ?now ?all ?fully done|complete|completed|sorted|processed|handled|finished|fixed|set|good|updated|changed|resolved|ok|okay",
 		"request went|has|'s|is ?gone through",
 		"that|this should|will|'ll|does ?do it", "that|this should|will|'ll|does ?do the trick",

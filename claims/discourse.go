@@ -198,31 +198,41 @@ func (x *extraction) heading(ci int) bool {
 // named ("Rollback complete.", "Migration finished", "All moved!").
 func (x *extraction) headline(ci int) bool {
 	c, d := x.cls[ci], &x.cd[ci]
-	if c.sent != 0 || d.mhi > d.mlo {
-		return false
-	}
-	s := x.sents[0]
-	if c.lo != s.lo {
+	if c.sent != 0 || c.lo != x.sents[0].lo {
 		return false
 	}
 	words := 0
 	last := ""
-	for i := s.lo; i < s.hi; i++ {
-		switch t := x.toks[i]; t.kind {
-		case tWord:
+	for i := c.lo; i < len(x.toks); i++ {
+		t := x.toks[i]
+		if t.kind == tWord {
+			if x.insideMention(*d, i, i+1) {
+				return false // "Refund done:" is about the refund
+			}
 			words++
 			last = t.s
-		case tMark:
-			if t.s != markDone {
-				return false
-			}
-		default:
-			if t.s != "." && t.s != "!" {
-				return false
-			}
+			continue
+		}
+		// The headline ends at a full stop, a mark or a colon: "Offboarding
+		// done ✅ disabled, ...", "Rotation done: v8 is current".
+		end := t.s == "." || t.s == "!" || t.s == ":" || t.kind == tMark && t.s == markDone || t.kind == tBreak
+		if !end {
+			return false
+		}
+		if t.s == ":" && words < 2 {
+			return false // "Done: the refund went through" is a label
+		}
+		break
+	}
+	if words < 1 || words > 3 || !doneWords[last] && (!strings.HasSuffix(last, "ed") || words > 2 || negWords[last]) {
+		return false
+	}
+	for _, t := range x.toks {
+		if correctionWords[t.s] {
+			return false // "Move complete ✅ Wait, correction: ..."
 		}
 	}
-	return words >= 1 && words <= 3 && (doneWords[last] || strings.HasSuffix(last, "ed") && words <= 2 && !negWords[last])
+	return true
 }
 
 // negWords end a headline in failure, not success.
