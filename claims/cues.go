@@ -228,7 +228,7 @@ var cues = map[kind][]string{
 		"the|your|this ~3 is|are|'s|was|were|has|have ?been ?now|all|fully complete|completed|finished|done",
 		"all|both ?the ?two|three|four|five|six steps|items|parts|changes|tasks ~2 landed|done|complete|completed|through|finished|worked",
 		"all done|set|good|sorted|complete|completed|finished|updated|changed|processed|handled",
-		"is|are|'s|has been|have been ?all|fully|now taken care of|squared away",
+		"you|it|that|this|we ?'s|is|are|'re ?all|fully|now taken care of|sorted", "you|it|that|this|we ?'s|is|are|'re ?all|fully|now squared away",
 		"everything ?else ?'s|is|has|was|were|got|should|will|'ll ?be|been ?now ?all ?fully done|complete|completed|sorted|processed|handled|finished|fixed|set|good|updated|changed|resolved|ok|okay",
 		"request went|has|'s|is ?gone through",
 		"that|this should|will|'ll|does ?do it", "that|this should|will|'ll|does ?do the trick",
@@ -240,8 +240,8 @@ var cues = map[kind][]string{
 		"task|tasks|job|workflow|operation ?has|have|'s|was|were|is|are ?been ?now ?fully|successfully|all done|complete|completed|finished|succeeded|successful",
 		"everything ~2 smoothly|fine|well", "the whole thing|lot ~2 done|complete|completed|sorted|handled|through",
 		"both ?are|have|were ?been done|complete|completed|processed|through",
-		"request|exchange|swap|return ?has|'s|was|is ?been ?now ?fully|successfully|all done|complete|completed|processed|fulfilled|handled|finalized",
-		"i|we ?'ve|have ?successfully|fully|now|already processed|completed|handled|fulfilled|finished|done|sorted your|the exchange|request|swap",
+		"request ?has|'s|was|is ?been ?now ?fully|successfully|all done|complete|completed|processed|fulfilled|handled|finalized",
+		"i|we ?'ve|have ?successfully|fully|now|already processed|completed|handled|fulfilled|finished|done|sorted your|the request",
 	},
 	kOvPartial: {
 		"partially completed|complete|done|processed|fulfilled|successful|succeeded|through",
@@ -263,7 +263,7 @@ var cues = map[kind][]string{
 	kOvFailSome: {
 		"n't|not|unable|cannot|failed ~3 complete|process|fulfil|fulfill|finish|handle your|this|the ?whole|entire request|task|job|change|changes|move|migration",
 		"n't|not|unable|cannot|failed ~3 complete|finish this|that|it ?one|off|through !yet",
-		"n't|not|unable|cannot ~2 get|carry|push ~2 this|it|any of it through",
+		"n't|not|unable|cannot ~2 get|carry|push ~2 this|it through", "n't|not|unable|cannot ~2 get|carry|push any of it through",
 		"your|this request|task|job|move|migration ~3 n't|not|never ~2 completed|processed|fulfilled|complete|go",
 		"your|this request|task|job|move|migration ~2 failed",
 	},

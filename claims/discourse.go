@@ -227,12 +227,17 @@ func (x *extraction) headline(ci int) bool {
 	if words < 1 || words > 3 || !doneWords[last] && (!strings.HasSuffix(last, "ed") || words > 2 || negWords[last]) {
 		return false
 	}
+	return !x.corrected() // "Move complete ✅ Wait, correction: ..."
+}
+
+// corrected reports a message that takes something back.
+func (x *extraction) corrected() bool {
 	for _, t := range x.toks {
 		if correctionWords[t.s] {
-			return false // "Move complete ✅ Wait, correction: ..."
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // negWords end a headline in failure, not success.
@@ -371,7 +376,7 @@ func (x *extraction) overall(qualified bool) (Overall, Claim) {
 				failure = true
 			}
 		}
-		if doneWords[x.toks[c.lo].s] && (c.hi == c.lo+1 || x.toks[c.lo+1].kind != tWord && x.toks[c.lo+1].s != ":") {
+		if doneWords[x.toks[c.lo].s] && (c.hi == c.lo+1 || x.toks[c.lo+1].kind != tWord && x.toks[c.lo+1].s != ":") && !x.corrected() {
 			success = true
 		}
 		if x.headline(ci) {

@@ -656,7 +656,7 @@ var _ = Describe("rule 8: the overall statement", func() {
 			"restock=done replacement=done refund=done"),
 		Entry("a headline ends at a mark", "Exchange complete ✅ the difference is back on your card.", exchangeFlow, claims.OverallSuccess,
 			"restock=done replacement=done refund=done"),
-		Entry("a headline a correction takes back", "Exchange complete. Correction: the refund is still queued.", exchangeFlow, claims.OverallNone,
+		Entry("a headline a correction takes back", "All moved. Correction: the refund is still queued.", exchangeFlow, claims.OverallNone,
 			"refund=pending"),
 		Entry("taken care of", "You're all taken care of.", exchangeFlow, claims.OverallSuccess,
 			"restock=done replacement=done refund=done"),

@@ -25,7 +25,11 @@ func applySays() {
 // shopCues are status words of the shop as a whole, which every commerce
 // step reads.
 var shopCues = merge(shippingCues, map[string][]string{
-	"overall_success": {"exchange|swap went|has|'s|is ?gone through"},
+	"overall_success": {
+		"exchange|swap went|has|'s|is ?gone through",
+		"exchange|swap|return ?has|'s|was|is ?been ?now ?fully|successfully|all done|complete|completed|processed|fulfilled|handled|finalized",
+		"i|we ?'ve|have ?successfully|fully|now|already processed|completed|handled|fulfilled|finished|done|sorted your|the exchange|swap",
+	},
 	"overall_failure": {
 		"n't|not|unable|cannot|failed ~3 complete|process|fulfil|fulfill|finish|handle your|the exchange|swap",
 		"your|the exchange|swap ~3 n't|not|never ~2 completed|processed|fulfilled|complete|go",
