@@ -41,5 +41,6 @@ var _ = Describe("accuracy on the other domains", func() {
 		Entry("four domains, third round", "../fixtures/claims-domains-r3", "domains r3", 0.760),
 		Entry("four domains, fourth round", "../fixtures/claims-domains-r4", "domains r4", 0.820),
 		Entry("four domains, fifth round", "../fixtures/claims-domains-r5", "domains r5", 0.787),
+		Entry("four domains, sixth round", "../fixtures/claims-domains-r6", "domains r6", 0.835),
 	)
 })
