@@ -276,6 +276,13 @@ func (x *extraction) groupClause(ci int) {
 			}
 		}
 	}
+	for i := range gs {
+		// A negation scopes over the verbs "or" joins to it: "weren't
+		// reconfigured or restarted".
+		if g := &gs[i]; g.v.claim == Done && g.v.src == srcForm && x.negatedOr(d, c, g.lo) {
+			g.v = verdict{Failed, srcAux}
+		}
+	}
 	if h := x.firstCue(d, kHedge, c.lo, c.hi); h >= 0 && !x.consequence(c.lo, h) {
 		for i := range gs {
 			// A hedge scopes over its clause: "the black pair appears to have been
@@ -733,6 +740,24 @@ func (x *extraction) auxRun(d *clauseData, a, b int) bool {
 		}
 	}
 	return true
+}
+
+// negatedOr reports "or"/"nor" just before token i, after a negation earlier
+// in the clause: the done form at i is one of the negated verbs.
+func (x *extraction) negatedOr(d *clauseData, c clause, i int) bool {
+	j := i - 1
+	for j > c.lo && (determiners[x.toks[j].s] || auxWords[x.toks[j].s]) {
+		j--
+	}
+	if j <= c.lo || x.toks[j].s != "or" && x.toks[j].s != "nor" {
+		return false
+	}
+	for _, cu := range x.cuesIn(d, c.lo, j) {
+		if cu.k == kNeg {
+			return true
+		}
+	}
+	return false
 }
 
 // topicWords open what a message, note or page is about.

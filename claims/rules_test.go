@@ -472,6 +472,8 @@ var _ = Describe("rule 6: across clauses", func() {
 
 	DescribeTable("a verb's auxiliaries are its predicate",
 		check,
+		Entry("a negation scopes over the verbs 'or' joins", "The items weren't counted or restocked.", cancelFlow,
+			"restock=failed"),
 		Entry("a subject that names another step", "Your order A1001 was not cancelled.", cancelFlow,
 			"cancel_order=failed"),
 	)
