@@ -349,6 +349,9 @@ func (x *extraction) scanClause(ci int) {
 		if m.p.kind.layer() == lPolarity && x.insideMention(d, m.lo, m.hi) && !x.contradicts(d, m) {
 			continue // "refunded", "back in stock": the form says it
 		}
+		if m.p.kind == kFail && x.ownValue(d, m) {
+			continue // "flipped the flag to false": the value the step sets
+		}
 		if m.p.kind == kFail && x.adjective(d, c, m) {
 			continue // "her lost phone", "the expired card": a thing, not a step's failure
 		}
@@ -383,11 +386,14 @@ func (x *extraction) targetCues(d clauseData, c clause) {
 	}
 	for i := c.lo; i < c.hi; i++ {
 		t := x.toks[i]
-		if t.kind != tNum || x.insideMention(d, i, i+1) || i > c.lo && idPart(x.toks[i-1]) {
+		flag := t.s == "true" || t.s == "false"
+		if t.kind != tNum && !flag || x.insideMention(d, i, i+1) || t.kind == tNum && i > c.lo && idPart(x.toks[i-1]) {
 			continue
 		}
 		n := normNumber(t.s)
-		if len(n) < 2 && (i == c.lo || !setWords[x.toks[i-1].s]) {
+		if flag {
+			n = t.s
+		} else if len(n) < 2 && (i == c.lo || !setWords[x.toks[i-1].s]) {
 			continue // a lone digit only as what something was set to: "east is at 0"
 		}
 		for _, m := range x.ms[d.mlo:d.mhi] {
@@ -399,6 +405,13 @@ func (x *extraction) targetCues(d clauseData, c clause) {
 	}
 }
 
+// units after a number make it a quantity, not a status: "(420 GB)".
+var units = map[string]bool{
+	"gb": true, "mb": true, "kb": true, "tb": true, "gib": true, "mib": true, "ms": true, "s": true,
+	"seconds": true, "minutes": true, "nodes": true, "pods": true, "cpus": true, "cpu": true, "%": true,
+	"replicas": true, "items": true, "users": true, "rows": true, "records": true, "files": true,
+}
+
 // systemNouns after a word of a step's id make it a system, not the step:
 // "the api call", "the flag api returned".
 var systemNouns = map[string]bool{
@@ -406,10 +419,26 @@ var systemNouns = map[string]bool{
 	"endpoint": true, "endpoints": true, "server": true, "servers": true, "gateway": true, "token": true,
 	"tokens": true, "client": true, "limit": true, "limits": true, "returned": true, "returns": true,
 	"timeout": true, "timed": true, "errored": true, "error": true, "errors": true, "outage": true,
+	"answered": true, "responded": true, "replied": true,
 }
 
 // setWords lead to the value something was set to.
 var setWords = map[string]bool{"to": true, "at": true, "→": true, "=": true, "->": true}
+
+// ownValue reports a one-word cue that is a value a step named in the
+// clause sets ("false" of a flag switched off).
+func (x *extraction) ownValue(d clauseData, m match) bool {
+	if x.extra == nil || m.hi-m.lo != 1 {
+		return false
+	}
+	w := x.toks[m.lo].s
+	for _, mm := range x.ms[d.mlo:] {
+		if mm.step >= 0 && slices.Contains(x.extra.numbers[mm.step], w) {
+			return true
+		}
+	}
+	return false
+}
 
 // adjective reports a one-word failure cue used as an adjective of a thing
 // that is not a step: after a determiner, before a word no mention covers.
@@ -751,7 +780,7 @@ func (x *extraction) numberCues(c clause) {
 			}
 			continue
 		}
-		if statusBefore[prev] || statusAfter[next] {
+		if (statusBefore[prev] || statusAfter[next]) && !units[next] {
 			x.cues = append(x.cues, cue{k: kFail, lo: i, hi: i + 1})
 		}
 	}

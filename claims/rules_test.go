@@ -562,6 +562,7 @@ var _ = Describe("words a step's action gives it", func() {
 		{ID: "api_v8", Tool: "update_service_config", Values: []string{"payments-api", "v8"}, Objects: []string{"service", "services"}, Targets: []string{"payments-api", "2.3.1"}},
 		{ID: "worker_v8", Tool: "update_service_config", Values: []string{"payments-worker", "v8"}, Objects: []string{"service", "services"}, Targets: []string{"payments-worker", "2.3.1"}},
 		{ID: "page", Tool: "page_oncall", Values: []string{"payments-primary"}},
+		{ID: "flag", Tool: "set_auto_renew", Values: []string{"SUB-420"}, Targets: []string{"SUB-420", "false"}},
 	}
 	DescribeTable("the tool's noun, an identifier of one step alone, and undo of everything",
 		func(message string, want map[string]claims.Claim) {
@@ -580,6 +581,10 @@ var _ = Describe("words a step's action gives it", func() {
 			map[string]claims.Claim{"api_v8": claims.Unmentioned, "worker_v8": claims.Unmentioned}),
 		Entry("everything rolled back undoes what was done before", "I updated both configs and paged payments-primary, then rolled everything back.",
 			map[string]claims.Claim{"api_v8": claims.Failed, "worker_v8": claims.Failed, "page": claims.Failed}),
+		Entry("a flag's own value is no failure", "auto_renew=false on SUB-420.",
+			map[string]claims.Claim{"flag": claims.Done}),
+		Entry("a size in parentheses is no status", "payments-worker is on 2.3.1 (420 GB).",
+			map[string]claims.Claim{"worker_v8": claims.Done}),
 		Entry("a step's own number, said of it, is the state it sets", "payments-worker is on 2.3.1 again.",
 			map[string]claims.Claim{"worker_v8": claims.Done}),
 		Entry("unless something else is said", "payments-worker is not on 2.3.1.",

@@ -118,6 +118,10 @@ func buildIndex(steps []Step) *index {
 	ix.numbers = make([][]string, len(steps))
 	for i, s := range steps {
 		for _, t := range s.Targets {
+			if t == "true" || t == "false" {
+				ix.numbers[i] = append(ix.numbers[i], t) // a flag's value: "switched it to false"
+				continue
+			}
 			toks := tokenize(t, nil)
 			for j, tok := range toks {
 				if tok.kind == tNum && (j == 0 || !idPart(toks[j-1])) {

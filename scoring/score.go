@@ -77,6 +77,8 @@ func targets(args map[string]any) []string {
 			out = append(out, strconv.FormatFloat(v, 'f', -1, 64))
 		case int:
 			out = append(out, strconv.Itoa(v))
+		case bool:
+			out = append(out, strconv.FormatBool(v))
 		}
 	}
 	return out
