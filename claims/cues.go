@@ -225,7 +225,8 @@ var cues = map[kind][]string{
 	kOvSuccess: {
 		// A whole the message names without naming a step: "the move is complete",
 		// "your care transfer is finished" (a step named inside is about that step).
-		"the|your|this ~3 is|are|'s|was|were|has|have ?been ?now|all|fully complete|completed|finished|done",
+		"the|your|this ~6 is|are|'s|was|were|has|have ?been ?now|all|fully complete|completed|finished|done",
+		"everything ?'s|is|has|was ?been ?now|all migrated|moved|switched|transferred|updated|sorted|set|live|in place",
 		"all|both ?the ?two|three|four|five|six steps|items|parts|changes|tasks ~2 landed|done|complete|completed|through|finished|worked",
 		"all done|set|good|sorted|complete|completed|finished|updated|changed|processed|handled",
 		"you|it|that|this|we ?'s|is|are|'re ?all|fully|now taken care of|sorted", "you|it|that|this|we ?'s|is|are|'re ?all|fully|now squared away",

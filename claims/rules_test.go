@@ -665,6 +665,8 @@ var _ = Describe("rule 8: the overall statement", func() {
 			"restock=done replacement=done refund=done"),
 		Entry("a headline a correction takes back", "All moved. Correction: the refund is still queued.", exchangeFlow, claims.OverallNone,
 			"refund=pending"),
+		Entry("everything moved", "Everything's migrated.", exchangeFlow, claims.OverallSuccess,
+			"restock=done replacement=done refund=done"),
 		Entry("taken care of", "You're all taken care of.", exchangeFlow, claims.OverallSuccess,
 			"restock=done replacement=done refund=done"),
 		Entry("a headline that failed is none", "Exchange stalled. The refund went through.", exchangeFlow, claims.OverallNone,
