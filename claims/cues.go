@@ -226,7 +226,7 @@ var cues = map[kind][]string{
 		// A whole the message names without naming a step: "the move is complete",
 		// "your care transfer is finished" (a step named inside is about that step).
 		"the|your|this ~6 is|are|'s|was|were|has|have ?been ?now|all|fully complete|completed|finished|done",
-		"everything ?'s|is|has|was ?been ?now|all migrated|moved|switched|transferred|updated|sorted|set|live|in place",
+		"everything ?'s|is|has|was ?been ?now|all migrated|moved|switched|transferred|updated|sorted|set|live", "everything ?'s|is ?now|all in place",
 		"all|both ?the ?two|three|four|five|six steps|items|parts|changes|tasks ~2 landed|done|complete|completed|through|finished|worked",
 		"all done|set|good|sorted|complete|completed|finished|updated|changed|processed|handled",
 		"you|it|that|this|we ?'s|is|are|'re ?all|fully|now taken care of|sorted", "you|it|that|this|we ?'s|is|are|'re ?all|fully|now squared away",
