@@ -43,5 +43,6 @@ var _ = Describe("accuracy on the other domains", func() {
 		Entry("four domains, fifth round", "../fixtures/claims-domains-r5", "domains r5", 0.790),
 		Entry("four domains, sixth round", "../fixtures/claims-domains-r6", "domains r6", 0.840),
 		Entry("four domains, seventh round", "../fixtures/claims-domains-r7", "domains r7", 0.815),
+		Entry("four domains, eighth round", "../fixtures/claims-domains-r8", "domains r8", 0.823),
 	)
 })
