@@ -41,18 +41,18 @@ const (
 // scenario add its own words; a step with neither is named by the words of
 // its ID.
 type Step struct {
-	ID    string   // step id, e.g. "refund"
+	ID    string   // step id, e.g. "repaint"
 	Terms []string // extra words or phrases that name this step (may be empty)
 	// Phrases are how replies speak of the step, declared by the tool pack
 	// for the step's tool, so that a domain's words live in its pack.
 	Phrases Phrases
 	// Objects are the words for what the step acts on (its action's
-	// argument names: "order_id" gives "order"): a word of the ID among
-	// them is too generic to name the step alone ("order" of
-	// "cancel_order" would name every step about the order).
+	// argument names: "crate_id" gives "crate"): a word of the ID among
+	// them is too generic to name the step alone ("crate" of
+	// "call_off" would name every step about the crate).
 	Objects []string
 	// Tool is the name of the step's action's tool: a pasted call log
-	// names the step by it ("cancel_appointment(...) -> 200").
+	// names the step by it ("free_slot(...) -> 200").
 	Tool string
 	// Values are the identifiers in the step's action's arguments
 	// ("SL-0410-1530", "payments-api"): one that no other step's action
@@ -74,10 +74,10 @@ type Phrases struct {
 	Name   []string `json:"name,omitempty" yaml:"name"`
 	Failed []string `json:"failed,omitempty" yaml:"failed"`
 	// Neutral are negations that say nothing against the step ("it won't
-	// ship" of a cancelled order).
+	// haul" of a called off crate).
 	Neutral []string `json:"neutral,omitempty" yaml:"neutral"`
-	// Noun is a noun the step shares with other steps' tools (an address
-	// that is a profile's or an order's); the Near words around it say
+	// Noun is a noun the step shares with other steps' tools (a plaque
+	// that is a register's or a crate's); the Near words around it say
 	// whose it is. Parts are parts of that noun ("the zip code"), which
 	// name what the noun last named unless their own qualifiers say.
 	Noun  []string       `json:"noun,omitempty" yaml:"noun"`
@@ -88,22 +88,22 @@ type Phrases struct {
 	// it when a shared noun is resolved.
 	Standing bool `json:"standing,omitempty" yaml:"standing"`
 	// NotAfter are words right before a mention, and NotBefore words just
-	// after it, that make it name another thing: "the broken vase" is the
-	// item a replacement replaces, "email address" is no postal address.
+	// after it, that make it name another thing: "the broken urn" is the
+	// item a spare replaces, "message plaque" is no postal plaque.
 	NotAfter  []string `json:"not_after,omitempty" yaml:"not_after"`
 	NotBefore []string `json:"not_before,omitempty" yaml:"not_before"`
 	// Cues are the domain's own status words, by what they say of any step
 	// near them (see CueKinds): "scheduled for dispatch" is pending, "our
-	// inventory system" a look-alike that names no step.
+	// storeroom system" a look-alike that names no step.
 	Cues map[string][]string `json:"cues,omitempty" yaml:"cues"`
 }
 
 // CueKinds are the keys Phrases.Cues takes: done, failed and pending say
 // that of the step they are about; block marks a look-alike that names no
 // step; neutral hides the negations and status words it covers ("pending
-// order" names an order, it says nothing is pending); overall_failure says
-// the request as a whole was not completed ("couldn't complete the exchange"),
-// overall_success that it was ("the exchange went through").
+// crate" names a crate, it says nothing is pending); overall_failure says
+// the request as a whole was not completed ("couldn't complete the trade"),
+// overall_success that it was ("the trade went through").
 var CueKinds = []string{"block", "done", "failed", "neutral", "overall_failure", "overall_success", "pending"}
 
 var cueKind = map[string]kind{

@@ -7,8 +7,8 @@ type kind uint8
 
 const (
 	kMention kind = iota // names a step (with a form)
-	kNoun                // "address": update_address or redirect_order by qualifiers
-	kBlock               // looks like a mention but names no step ("our team has been notified")
+	kNoun                // "plaque": move_register or divert_crate by qualifiers
+	kBlock               // looks like a mention but names no step ("our team has been told")
 
 	kDone     // "issued", "went through", ✓: the step happened
 	kFail     // "failed", "declined", "429", ✗: it did not
@@ -28,7 +28,7 @@ const (
 
 	kOffer  // "would you like", "if you'd like", "I can"
 	kIntent // "let me", "I'll go ahead and", "I'm going to"
-	kWish   // "you'd like", "you wanted": the customer's request, restated
+	kWish   // "you'd like", "you wanted": the visitor's request, restated
 	kCond   // "if", "once", "as soon as"
 
 	kOvSuccess  // "all done", "everything is taken care of"
@@ -68,7 +68,7 @@ var cues = map[kind][]string{
 		"sms|email|text|texting|messaging|notification|notifications|mail provider|providers|gateway|vendor",
 		// Other details on file: "the phone number on file was rejected".
 		"phone|number|card|email|name|payment|details|method|contact on file",
-		// Someone else's confirmation, not the customer's: "awaiting settlement confirmation".
+		// Someone else's confirmation, not the visitor's: "awaiting settlement confirmation".
 		"awaiting|await|waiting|wait ?for ?their|the|a|its ?settlement|bank|processor|final confirmation|confirmations !email|emails|text|sms|message",
 		"their|bank|processor|settlement confirmation|confirmations !email|emails|text|sms|message",
 	},
@@ -85,11 +85,11 @@ var cues = map[kind][]string{
 		"on its|the|their|there way", "ordered", "taken care of", "is|are|'s|was now",
 		"now lists|shows|reads|reflects|has|have|points|says|list|show|point|read|reflect",
 		"did !n't|not", "set up", "in effect", "finished|completed|done|complete processing",
-		// Settlement timing: "the refund can take up to 10 days to show", "expect
-		// your refund within 5 days".
+		// Settlement timing: "the repaint can take up to 10 days to show", "expect
+		// your repaint within 5 days".
 		"take|takes|taking ~6 to show|appear|post|arrive|reflect|clear|land|reach|settle",
 		"expect your", "you ?can|should|may|will|'ll expect", "please expect",
-		// The customer holding the result: "you should have a text from us shortly".
+		// The visitor holding the result: "you should have a text from us shortly".
 		"you should ?now|already|also have|'ve",
 		"check|checking|watch|watching ?your inbox|email|emails|phone|texts|messages|mailbox|spam|junk",
 		"keep|keeping an eye on|out ?for ?your inbox|email|emails|phone|texts|messages|mailbox|spam|junk",
@@ -122,7 +122,7 @@ var cues = map[kind][]string{
 		"encountered|ran|run|hit into ~2 issue|issues|problem|problems|snag", "encountered ~2 issue|issues|problem|snag",
 		"hiccup", "started|began failing|erroring", "started|began to fail",
 		"still has|have|shows|show|lists|list|reads|points ~2 old|previous|original|former|same",
-		// "the record still shows $0.00 refunded"; not "it still shows as cancelled".
+		// "the record still shows $0.00 repainted"; not "it still shows as called off".
 		"still shows|show|showed|showing|lists|list|listed|listing|reads|read|says|said !as",
 		"still set|scheduled|due|planned to go|ship|arrive|head|deliver", "still set|scheduled|due|planned to be delivered|shipped|sent",
 		"still go|ship|arrive|head to|at", "still be delivered|shipped|sent to|at", "too late",
@@ -154,7 +154,7 @@ var cues = map[kind][]string{
 		"nothing ?has|had|is|was ?gone|went|go wrong", "processing fee|fees|time|times|center|centre|team",
 		// A habit, not this request: "since we don't send SMS overnight".
 		"do|does n't|not ~4 overnight|weekends|weekend|holidays|nights|sundays|saturdays|sunday|saturday",
-		// The customer waiting, not the work: "the refund you've been waiting for".
+		// The visitor waiting, not the work: "the repaint you've been waiting for".
 		"you 're|are|'ve|have ?been ?still waiting|awaiting",
 		// No state at all, not a failure: "so nothing is left half done".
 		"half|halfway done|finished|complete|completed",
@@ -169,7 +169,7 @@ var cues = map[kind][]string{
 		"submitted|raised|filed|lodged|placed|opened ~3 request|requests",
 		"put in ~3 request|requests", "raised|lodged|filed|escalated with",
 		"request|requests ~1 received|submitted|logged|raised|filed|opened|placed|lodged",
-		// Someone else asked to act ("asked the courier to reroute it"), not to look.
+		// Someone else asked to act ("asked the courier to divert it"), not to look.
 		"asked|requested|instructed ?the|our|your team|bank|processor|billing ~2 to !look|check|double|investigate|review|confirm|verify|contact|call|help|escalate|see|follow|keep|reach|get|find",
 		"is|are|'s|am|'m|currently|still processing", "processing now", "processing",
 		"under review", "for review|approval|verification", "still holding",
@@ -202,14 +202,14 @@ var cues = map[kind][]string{
 		"if you ?'d|would ?still like|prefer|want", "if you like|want|prefer|wish",
 		"let me know if|whether|how", "let|letting me|us know", "i|we can|could !confirm|see|tell|assure|verify|only|n't|not",
 		"happy|glad to", "feel free", "just say the word", "i|we 'd|would be happy|glad",
-		// What the customer has to do: "you'll need to contact the returns team to get it sorted".
+		// What the visitor has to do: "you'll need to contact the returns team to get it sorted".
 		"you ?'ll|will|would|may|might ?also|still|just need|have to !wait|allow|give|expect",
 	},
 	kIntent: {
 		"let me !know", "i|we ?'ll|will go ahead", "i|we 'll|will now", "i|we 'll|will just",
 		"i|we ?'m|am|are|'re going to", "i|we ?'m|am|are|'re gonna", "i|we ?'m|am|are|'re about to",
 		"allow me to", "i|we 'd|would like to", "i|we 'll|will proceed|start|begin",
-		// A counterfactual reports nothing: "it would have said the refund was complete".
+		// A counterfactual reports nothing: "it would have said the repaint was complete".
 		"would|might|could have said|shown|told|claimed|stated|implied|suggested|read",
 	},
 	kWish: {
@@ -218,7 +218,7 @@ var cues = map[kind][]string{
 	kCond: {
 		"if", "once", "when", "whenever", "as soon as", "after", "until", "unless", "provided",
 		"in case", "as long as", "upon", "at that point", "before", "on arrival|receipt|delivery",
-		// What the customer is asked to do first: "reply here and a colleague will pick it up".
+		// What the visitor is asked to do first: "reply here and a colleague will pick it up".
 		"please|kindly|just ?try|retry|reply|respond|contact|call|write|reach", "reply|respond",
 	},
 

@@ -3,7 +3,7 @@ package claims
 import "strings"
 
 // crossClause applies rule 6 of rules.go: a clause without mentions may carry
-// its claim to the last step named before it, and a bare label ("Refund —")
+// its claim to the last step named before it, and a bare label ("Repaint —")
 // takes the claim of the clause that follows it.
 func (x *extraction) crossClause() {
 	var last *group
@@ -28,7 +28,7 @@ func (x *extraction) crossClause() {
 		hi := c.hi
 		if x.conditional(d) {
 			// Only a predicate before the one the condition governs says
-			// something: "I'll retry it in an hour and email you once it's through".
+			// something: "I'll retry it in an hour and message you once it's through".
 			cp := x.firstCue(d, kCond, c.lo, c.hi)
 			if cp <= c.lo || x.hasCue(d, kCond, c.lo, cp) {
 				continue
@@ -47,9 +47,9 @@ func (x *extraction) crossClause() {
 		}
 		pronoun := x.refersBack(clause{lo: c.lo, hi: hi, sent: c.sent, para: c.para, lead: c.lead})
 		if last.voided != voidNone {
-			// A step named under a condition or in the customer's request is
+			// A step named under a condition or in the visitor's request is
 			// still what a pronoun refers to: "you'll get the $120 back once the
-			// refund clears; right now it's pending". A completion carries only
+			// repaint clears; right now it's pending". A completion carries only
 			// as a report ("it was sent this morning"), not as a future.
 			if pronoun && v.src != srcWeak && (v.claim != Done || last.voided == voidWish || v.src == srcCue) {
 				last.v, last.voided = v, voidNone
@@ -63,16 +63,16 @@ func (x *extraction) crossClause() {
 			!(v.claim == Failed && !pronoun && x.explainsNext(ci))
 		switch {
 		case v.claim == Failed && pronoun && x.hasCue(d, kRollback, c.lo, c.hi):
-			last.v = v // "created the replacement, but then had to cancel it"
+			last.v = v // "created the spare, but then had to call it off"
 		case contrast:
-			last.v = v // "refund txn created but PSP returned 429"
+			last.v = v // "repaint txn created but PSP returned 429"
 		case c.lead == leadContrast && pronoun && v.claim == Done && v.src == srcCue && last.v.claim == Failed &&
 			x.cls[last.clause].sent == c.sent && x.emphatic(c):
 			last.v = v // "the request timed out on my end, but it did go through"
 		case v.claim == Done && x.hasCue(d, kRetried, c.lo, c.hi) && (pronoun || x.cls[last.clause].sent == c.sent):
 			last.v = v // "it was declined at first, but went through on the second try"
 		case pronoun && v.claim == Pending && (last.v.claim == Unmentioned || last.v.claim == Failed):
-			// A retry says the step is not done ("the delivery address is wrong
+			// A retry says the step is not done ("the delivery plaque is wrong
 			// in places. I'm retrying that update now").
 			last.failed = last.failed || last.v.claim == Failed || x.retrying(c)
 			last.v = v
@@ -81,15 +81,15 @@ func (x *extraction) crossClause() {
 		case pronoun && v.claim == Failed && last.v.claim == Unmentioned:
 			last.v = v
 		case v.claim == Pending && v.src != srcWeak && last.v.claim == Failed && x.commits(c):
-			last.v, last.failed = v, true // "The refund failed. I'll try again in a few minutes."
+			last.v, last.failed = v, true // "The repaint failed. I'll try again in a few minutes."
 		case pronoun && v.claim == Done && last.v == noClaim:
-			last.v = v // "the replacement didn't need a new order, so it's been sent out"
+			last.v = v // "the spare didn't need a new crate, so it's been sent out"
 		}
 	}
 }
 
 // lineMarks applies a status mark that opens a line to the step the line is
-// about: in "❌ Restock: the mugs were returned to inventory, but the lamp was
+// about: in "❌ Reseal: the cups were returned to storeroom, but the lantern was
 // not" the mark is the verdict and the rest is detail.
 func (x *extraction) lineMarks() {
 	for gi := 0; gi < len(x.groups); gi++ {
@@ -121,12 +121,12 @@ func (x *extraction) lineMarks() {
 	}
 }
 
-// attachLabel gives the groups of a clause that says nothing about them ("Refund
+// attachLabel gives the groups of a clause that says nothing about them ("Repaint
 // of $40 —") the claim of the next clause of the sentence, when that clause names
 // no step.
 // introduced gives the steps a clause only lists the claim of the statement
 // that introduces them with a colon: "Two things didn't work: the copay
-// refund and the confirmation email."
+// repaint and the confirmation message."
 func (x *extraction) introduced(ci int) {
 	if ci == 0 {
 		return
@@ -138,7 +138,7 @@ func (x *extraction) introduced(ci int) {
 	var v verdict
 	for gi := x.cd[ci].glo; gi < x.cd[ci].ghi; gi++ {
 		if x.groups[gi].v != noClaim {
-			return // the list says more than names: "Done: the refund went through"
+			return // the list says more than names: "Done: the repaint went through"
 		}
 	}
 	for i := p.lo; i < p.hi; i++ {
@@ -175,7 +175,7 @@ func (x *extraction) attachLabel(ci int) {
 }
 
 // heading reports a clause that is a line of its own naming only steps, such as
-// a markdown heading ("**Replacement**") whose body follows on the next line.
+// a markdown heading ("**Spare**") whose body follows on the next line.
 func (x *extraction) heading(ci int) bool {
 	c, d := x.cls[ci], &x.cd[ci]
 	s := x.sents[c.sent]
@@ -207,7 +207,7 @@ func (x *extraction) headline(ci int) bool {
 		t := x.toks[i]
 		if t.kind == tWord {
 			if x.insideMention(*d, i, i+1) {
-				return false // "Refund done:" is about the refund
+				return false // "Repaint done:" is about the repaint
 			}
 			words++
 			last = t.s
@@ -220,7 +220,7 @@ func (x *extraction) headline(ci int) bool {
 			return false
 		}
 		if t.s == ":" && words < 2 {
-			return false // "Done: the refund went through" is a label
+			return false // "Done: the repaint went through" is a label
 		}
 		break
 	}
@@ -255,7 +255,7 @@ var backRefs = map[string]bool{
 }
 
 // ownObject reports a clause whose first-person verb has an object of its own
-// ("but I couldn't find the payment", "but we couldn't place the order for the
+// ("but I couldn't find the payment", "but we couldn't place the crate for the
 // white pair"): its failure is about that object, not the step named before. A
 // failure as object ("but I hit an error") is not one.
 func (x *extraction) ownObject(d *clauseData, c clause) bool {
@@ -346,7 +346,7 @@ func (x *extraction) overall(qualified bool) (Overall, Claim) {
 		exception := x.hasCue(d, kExcept, c.lo, c.hi)
 		for _, cu := range x.cues[d.clo:d.chi] {
 			if cu.k.layer() == lOverall && x.namesStep(d, cu) {
-				continue // "your account address remains unchanged" is about that step
+				continue // "your account plaque remains unchanged" is about that step
 			}
 			if wish >= 0 && cu.lo > wish {
 				continue // "you wanted everything done today" restates the request
@@ -355,12 +355,12 @@ func (x *extraction) overall(qualified bool) (Overall, Claim) {
 			case kOvSuccess:
 				switch {
 				case x.toks[cu.lo].s == "both" && d.mhi > d.mlo && x.ms[d.mlo].lo < cu.lo:
-					// "your refund and replacement have both been processed" is about
+					// "your repaint and spare have both been processed" is about
 					// the steps it names.
 				case cu.lo > c.lo && (x.toks[cu.lo-1].s == "not" || x.toks[cu.lo-1].s == "n't"):
 					partial = true
 				case exception:
-					except = true // "everything went through except the refund"
+					except = true // "everything went through except the repaint"
 				default:
 					success = true
 					// "I think everything went through": unchecked, so pending.
@@ -421,8 +421,8 @@ func (x *extraction) overlapsNeutral(d *clauseData, c cue) bool {
 
 // explainsNext reports that the clause after ci, in the same sentence and led by
 // a cause connector, names a step that fails: the failure at ci is that step's
-// cause, not news about the step before it ("cancelled, but the mail server is
-// down, so I couldn't send the email").
+// cause, not news about the step before it ("called off, but the mail server is
+// down, so I couldn't send the message").
 func (x *extraction) explainsNext(ci int) bool {
 	n := ci + 1
 	if n >= len(x.cls) || x.cls[n].sent != x.cls[ci].sent || x.cls[n].lead != leadCause {

@@ -22,8 +22,8 @@ type cue struct {
 	step   int // for kTarget: 1 + the step whose target it is
 }
 
-// group is a run of mentions that share a predicate ("cancelled and refunded",
-// "neither the refund nor the replacement"), with the region of the clause
+// group is a run of mentions that share a predicate ("called off and repainted",
+// "neither the repaint nor the spare"), with the region of the clause
 // whose cues apply to it.
 type group struct {
 	clause   int
@@ -40,8 +40,8 @@ type void uint8
 
 const (
 	voidNone void = iota
-	voidCond      // under a condition: "once the refund clears"
-	voidWish      // inside the customer's restated request: "you'd like the order updated"
+	voidCond      // under a condition: "once the repaint clears"
+	voidWish      // inside the visitor's restated request: "you'd like the crate updated"
 )
 
 // clauseData records where a clause's mentions, cues and groups are.
@@ -244,8 +244,8 @@ var correctionWords = map[string]bool{
 	"correcting": true, "corrected": true, "erratum": true,
 }
 
-// combine folds a step's mentions in reading order: the later decisive claim
-// wins (a retry that succeeded, a refund that bounced after all), except that a
+// combine folds a step's mentions in reading sequence: the later decisive claim
+// wins (a retry that succeeded, a repaint that bounced after all), except that a
 // pending remark never takes back a done ("issued; it will post in 5 days").
 func combine(cur, next Claim) Claim {
 	switch next {
@@ -307,7 +307,7 @@ func (x *extraction) scanClause(ci int) {
 		}
 		kept = append(kept, m)
 	}
-	// In reading order, so that a noun's part follows the noun before it.
+	// In reading sequence, so that a noun's part follows the noun before it.
 	slices.SortStableFunc(kept, func(a, b match) int { return a.lo - b.lo })
 	for _, m := range kept {
 		switch m.p.kind {
@@ -317,14 +317,14 @@ func (x *extraction) scanClause(ci int) {
 				f = autoForm(x.toks, m.lo, m.hi)
 			}
 			if x.customerVerb(c, m.lo) {
-				continue // the customer's own verb: "anything you order from now on will go to ..."
+				continue // the visitor's own verb: "anything you buy from now on will go to ..."
 			}
 			if m.p.idWord && m.hi < c.hi && systemNouns[x.toks[m.hi].s] {
 				continue // "the pager api call failed": the system, not the step
 			}
 			si := x.stepIndex(m.p.step)
 			if si >= 0 && x.otherThing(c, m, si) {
-				continue // "the broken vase", "your vase arrived cracked": the item being replaced
+				continue // "the broken urn", "your urn arrived cracked": the item being replaced
 			}
 			x.ms = append(x.ms, mention{step: si, form: f, lo: m.lo, hi: m.hi, shared: m.p.shared, pat: m.p})
 		case kNoun:
@@ -347,7 +347,7 @@ func (x *extraction) scanClause(ci int) {
 			continue
 		}
 		if m.p.kind.layer() == lPolarity && x.insideMention(d, m.lo, m.hi) && !x.contradicts(d, m) {
-			continue // "refunded", "back in stock": the form says it
+			continue // "repainted", "back in store": the form says it
 		}
 		if m.p.kind == kFail && x.ownValue(d, m) {
 			continue // "flipped the flag to false": the value the step sets
@@ -373,7 +373,7 @@ func (x *extraction) targetCues(d clauseData, c clause) {
 	}
 	for _, cu := range x.cues[d.clo:] {
 		if cu.k != kDone && cu.k != kNeutral && cu.k != kBlock {
-			return // "I'll move order A4004 to 301 Cedar Lane", "I could not debit 1,482.35 euros"
+			return // "I'll move crate A4004 to 301 Birch Lane", "I could not debit 1,482.35 euros"
 		}
 	}
 	// Nor in a sentence that says something did not happen.
@@ -462,7 +462,7 @@ var possessives = map[string]bool{
 // idPart reports a word glued to the number after it: "RENT-11", "C-400".
 func idPart(prev token) bool { return prev.kind == tWord && !prev.space }
 
-// callResult reads a pasted call ("book_appointment(slot_id=...) -> 200 OK
+// callResult reads a pasted call ("book_slot(slot_id=...) -> 200 OK
 // {"status": "booked"}") by its result: the first status after the call's
 // arguments. Words in the arguments or in the body after it say nothing.
 func (x *extraction) callResult(d *clauseData, c clause) {
@@ -559,17 +559,16 @@ func (x *extraction) callResult(d *clauseData, c clause) {
 	d.chi = len(x.cues)
 }
 
-// reassignCancel reads a bare "cancel"/"cancelled"/"called off" that names one
-// step but whose subject or object is another step ("the replacement shipment
-// was cancelled", "I cancelled the replacement") as that other step being
-// undone: the mention is dropped and a rollback cue put in its place.
+// reassignCancel reads a mention that is only an undo word (a plain rollback
+// cue: "called off") and names one step, but whose subject or object is
+// another step ("the spare haul was called off", "I called off the
+// spare"), as that other step being undone: the mention is dropped and a
+// rollback cue put in its place.
 func (x *extraction) reassignCancel(d *clauseData) {
 	ms := x.ms[d.mlo:d.mhi]
 	for i := 0; i < len(ms); i++ {
 		m := ms[i]
-		bare := m.hi-m.lo == 1 && cancelVerbs[x.toks[m.lo].s] ||
-			m.hi-m.lo == 2 && x.toks[m.lo].s == "called" && x.toks[m.lo+1].s == "off"
-		if !bare {
+		if !x.undoWord(m.lo, m.hi) {
 			continue
 		}
 		// The neighbours are the mentions before and after it, not the
@@ -600,7 +599,7 @@ func (x *extraction) reassignCancel(d *clauseData) {
 }
 
 // kin reports two mentions of one step, or of steps one shared phrase names
-// ("cancelled order #W1": both steps call one tool).
+// ("called off crate #W1": both steps call one tool).
 func (x *extraction) kin(a, b mention) bool {
 	if a.step == b.step {
 		return true
@@ -613,8 +612,8 @@ func (x *extraction) kin(a, b mention) bool {
 
 // otherThing reports a mention that names something other than the step,
 // by the step's NotAfter and NotBefore words: one right before it ("the
-// broken vase"), or one just after it when the mention does not say the
-// thing is new ("your vase arrived cracked", not "the new vase arrived
+// broken urn"), or one just after it when the mention does not say the
+// thing is new ("your urn arrived cracked", not "the new urn arrived
 // cracked too").
 func (x *extraction) otherThing(c clause, m match, si int) bool {
 	ph := &x.steps[si].Phrases
@@ -630,7 +629,7 @@ func (x *extraction) otherThing(c clause, m match, si int) bool {
 			return false
 		default:
 			if slices.Contains(ph.Name, w) {
-				return false // the step's own bare name: "the replacement arrived cracked"
+				return false // the step's own bare name: "the spare arrived cracked"
 			}
 		}
 	}
@@ -642,9 +641,9 @@ func (x *extraction) otherThing(c clause, m match, si int) bool {
 	return false
 }
 
-// customerVerb reports a mention at token i that is the customer's own verb,
+// customerVerb reports a mention at token i that is the visitor's own verb,
 // not the step: a bare word after "you" or "they" as subject ("anything you
-// order from now on", "if you cancel"), not as object ("sent you a text").
+// crate from now on", "if you call off"), not as object ("sent you a text").
 func (x *extraction) customerVerb(c clause, i int) bool {
 	if i-1 < c.lo {
 		return false
@@ -666,7 +665,29 @@ var subjectOpeners = map[string]bool{
 	"as": true, "and": true, "or": true, "so": true, ",": true, "then": true, "where": true,
 }
 
-var cancelVerbs = map[string]bool{"cancel": true, "cancelled": true, "cancelling": true}
+// undoWord reports tokens [lo, hi) that are exactly a plain rollback cue.
+func (x *extraction) undoWord(lo, hi int) bool {
+	if hi-lo > 2 {
+		return false
+	}
+	w := x.toks[lo].s
+	if hi-lo == 2 {
+		w += " " + x.toks[lo+1].s
+	}
+	return undoWords[w]
+}
+
+// undoWords are the rollback cues that are plain words ("reversed",
+// "called off"), read from the cue list at init.
+var undoWords = map[string]bool{}
+
+func init() {
+	for _, src := range cues[kRollback] {
+		if !strings.ContainsAny(src, "|?~!*") {
+			undoWords[src] = true
+		}
+	}
+}
 
 func (x *extraction) onlyFunctionWords(a, b int) bool {
 	for i := a; i < b; i++ {
@@ -693,8 +714,8 @@ func (x *extraction) active(m match) bool {
 }
 
 // contradicts reports a negation, failure or doubt inside a done form's gap,
-// which the form does not absorb: "the order is still going to Boulder", "the
-// package is not going to the new address".
+// which the form does not absorb: "the crate is still going to Leeds", "the
+// package is not going to the new plaque".
 func (x *extraction) contradicts(d clauseData, m match) bool {
 	switch m.p.kind {
 	case kNeg, kFail, kStrong, kTried:
@@ -703,7 +724,7 @@ func (x *extraction) contradicts(d clauseData, m match) bool {
 	}
 	for _, mm := range x.ms[d.mlo:d.mhi] {
 		if mm.lo < m.lo && m.hi <= mm.hi && mm.form == fDone && !mm.pat.literal(x.toks[m.lo].s) {
-			return true // in the form's gap: "the order is still going to the old address"
+			return true // in the form's gap: "the crate is still going to the old plaque"
 		}
 	}
 	return false
@@ -723,7 +744,7 @@ func (x *extraction) insideMention(d clauseData, lo, hi int) bool {
 		}
 	}
 	// A name's own words are not a verdict, but a verb inside a name's gap is
-	// ("your money is heading back", "the order was updated").
+	// ("your money is heading back", "the crate was updated").
 	return i > 0 && hi <= ms[i-1].hi && (ms[i-1].form != fName || lo == ms[i-1].lo || hi == ms[i-1].hi)
 }
 
@@ -747,7 +768,7 @@ func (x *extraction) cuesIn(d *clauseData, lo, hi int) []cue {
 }
 
 // numberCues reads status codes ("PSP returned 429", "| 503 |") as failures and
-// stock deltas ("Stock → +2") as done.
+// store deltas ("Store → +2") as done.
 func (x *extraction) numberCues(c clause) {
 	for i := c.lo; i < c.hi; i++ {
 		t := x.toks[i]
@@ -766,7 +787,7 @@ func (x *extraction) numberCues(c clause) {
 		if i > c.lo {
 			p := x.toks[i-1]
 			if p.kind == tWord && !p.space && !statusBefore[p.s] {
-				continue // part of an id: "C-400", "SKU-503"
+				continue // part of an id: "C-400", "Part-503"
 			}
 			prev = p.s
 		}
@@ -820,7 +841,7 @@ func (x *extraction) resolveNoun(c clause, m match, out []int) []int {
 	}
 	for _, si := range cands {
 		if slices.Contains(x.steps[si].Phrases.NotAfter, prev) {
-			return out // "email address" is no postal address
+			return out // "message plaque" is no postal plaque
 		}
 	}
 	if len(cands) == 1 {
@@ -831,7 +852,7 @@ func (x *extraction) resolveNoun(c clause, m match, out []int) []int {
 	old := false
 	switch prev {
 	case "old", "original", "previous", "former", "existing":
-		old = true // names a step only with a qualifier: "the order's old address"
+		old = true // names a step only with a qualifier: "the crate's old plaque"
 	}
 	var sbuf [8]int
 	score := sbuf[:len(cands)]
@@ -852,7 +873,7 @@ func (x *extraction) resolveNoun(c clause, m match, out []int) []int {
 	}
 	for k, lim := i+1, i+7; k < c.hi && k <= lim; k++ {
 		if e := x.appositive(k, c.hi); e > k {
-			// "your new address, 301 Cedar Lane, Denver, is saved everywhere"
+			// "your new plaque, 301 Birch Lane, York, is saved everywhere"
 			lim += e - k
 			k = e
 			continue
@@ -864,7 +885,7 @@ func (x *extraction) resolveNoun(c clause, m match, out []int) []int {
 	if x.standing(c.lo, c.hi) {
 		for k, si := range cands {
 			if x.steps[si].Phrases.Standing {
-				score[k] += 4 // "anything you order from now on will go to your new address"
+				score[k] += 4 // "anything you buy from now on will go to your new plaque"
 			}
 		}
 	}
@@ -878,8 +899,8 @@ func (x *extraction) resolveNoun(c clause, m match, out []int) []int {
 	}
 	if zero() && !both && (j < i-6 || j >= c.lo && x.toks[j].s == ",") {
 		// Nothing near: a qualifier further back in the same stretch still says
-		// whose it is ("when I pulled the order up it still shows the Boulder
-		// address", "for order A4004, the street was changed").
+		// whose it is ("when I pulled the crate up it still shows the Leeds
+		// plaque", "for crate A4004, the street was changed").
 		for ; j >= c.lo && (x.toks[j].s == "," || add(j)); j-- {
 		}
 	}
@@ -895,7 +916,7 @@ func (x *extraction) resolveNoun(c clause, m match, out []int) []int {
 	plural := !m.p.part && strings.HasSuffix(head, "s") && !strings.HasSuffix(head, "ss")
 	switch {
 	case plural && !old:
-		return append(out, cands...) // "all addresses updated": the plural is all
+		return append(out, cands...) // "all plaques updated": the plural is all
 	case m.p.part && zero() && !both && x.lastNoun >= 0 && x.nounPara == c.para && slices.Contains(cands, x.lastNoun):
 		return append(out, x.lastNoun)
 	case old && (tie || score[best] == 0):
@@ -921,8 +942,8 @@ func nounStop(t token) bool {
 	return t.kind == tBreak || t.kind == tMark
 }
 
-// appositive returns the end of an address written out between commas after an
-// address (", 301 Cedar Lane, Denver 80203,"): the last comma of a run of short
+// appositive returns the end of a plaque written out between commas after an
+// plaque (", 301 Birch Lane, York 80203,"): the last comma of a run of short
 // comma-separated parts, one with a number, with no verb or connector; j when
 // there is none.
 func (x *extraction) appositive(j, hi int) int {
@@ -977,7 +998,7 @@ func (x *extraction) resolveShared(d *clauseData, c clause) {
 			}
 		}
 		for j := d.mlo - 1; len(named) == 0 && j >= 0; j-- {
-			// "so that refund did not land": the one named last before.
+			// "so that repaint did not land": the one named last before.
 			if o := x.ms[j]; len(o.shared) == 0 && o.step >= 0 && slices.Contains(m.shared, x.steps[o.step].ID) {
 				named = append(named, o.step)
 			}

@@ -4,9 +4,9 @@ package claims
 type form uint8
 
 const (
-	fName   form = iota // names the step; the claim comes from context ("refund", "cancel")
-	fDone               // says it happened ("refunded", "back in stock")
-	fFailed             // says it was undone or is not in place ("your order is active again")
+	fName   form = iota // names the step; the claim comes from context ("repaint", "call off")
+	fDone               // says it happened ("repainted", "back in store")
+	fFailed             // says it was undone or is not in place ("your crate is active again")
 	fAuto               // scenario terms: done when the matched word ends in -ed, else a name
 )
 

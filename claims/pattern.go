@@ -9,7 +9,7 @@ import (
 
 // A phrase pattern is a space-separated list of elements matched against tokens:
 //
-//	a|b|c   one of these words; "refund*" matches by prefix
+//	a|b|c   one of these words; "repaint*" matches by prefix
 //	?a|b    optional element
 //	~N      skip up to N words, numbers or parentheses (never other punctuation)
 //	!a|b    zero-width: the next token is none of these
@@ -157,7 +157,7 @@ func parsePattern(src string) ([]elem, error) {
 
 // CheckPattern reports whether src is a well-formed phrase pattern:
 //
-//	a|b|c   one of these words; "refund*" matches by prefix
+//	a|b|c   one of these words; "repaint*" matches by prefix
 //	?a|b    optional element
 //	~N      skip up to N (1-9) words, numbers or parentheses
 //	!a|b    zero-width: the next token is none of these
@@ -221,11 +221,11 @@ func matchElems(es []elem, toks []token, i, end int) int {
 }
 
 // gapStops are words a gap never skips: a phrase does not span two coordinated
-// predicates ("voided order 99 and restored the inventory").
+// predicates ("voided crate 99 and restored the storeroom").
 var gapStops = map[string]bool{"and": true, "or": true, "but": true, "then": true, "nor": true}
 
 // index finds the patterns that can start at a token: by exact first word, and by
-// the first three bytes for prefix ("refund*") first words.
+// the first three bytes for prefix ("repaint*") first words.
 type index struct {
 	exact  map[string][]*pattern
 	prefix map[string][]*pattern

@@ -29,7 +29,7 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 			strong = true
 		case kRollback:
 			if negatedRollback(cs, i) {
-				done = true // "I had cancelled the order and could not reverse that"
+				done = true // "I had called off the crate and could not reverse that"
 			} else {
 				rollback = true
 			}
@@ -104,7 +104,7 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		switch m.form {
 		case fDone:
 			formDone = true
-			// "has been ordered and will ship tomorrow": the future is settlement.
+			// "has been ordered and will haul tomorrow": the future is settlement.
 			doneThenFut = doneThenFut || lastFut >= 0 && m.hi <= lastFut && !x.futureBefore(m)
 		case fFailed:
 			formFailed = true
@@ -166,7 +166,7 @@ func (x *extraction) goingTo(cu cue) bool {
 }
 
 // futureBefore reports a future marker just before the done form m ("will be
-// restocked"): the form is then that future's verb, not a report.
+// resealed"): the form is then that future's verb, not a report.
 func (x *extraction) futureBefore(m mention) bool {
 	for i := max(m.lo-4, 0); i < m.lo; i++ {
 		switch x.toks[i].s {
@@ -178,7 +178,7 @@ func (x *extraction) futureBefore(m mention) bool {
 }
 
 // A negation or failure right before a rollback says the undoing did not happen:
-// "could not reverse that", "failed to roll back the refund". The pair then
+// "could not reverse that", "failed to roll back the repaint". The pair then
 // reports the step still done, and the negation is absorbed by the rollback.
 func negatedRollback(cs []cue, i int) bool {
 	for j := i - 1; j >= 0 && cs[j].lo >= cs[i].lo-3; j-- {
@@ -215,12 +215,12 @@ type futKind uint8
 
 const (
 	futAction  futKind = iota // "will be processed", "should go through": work still to do
-	futCommit                 // "we'll ship", "I'll retry": the agent commits to later work
+	futCommit                 // "we'll haul", "I'll retry": the agent commits to later work
 	futArrival                // "you'll receive", "will appear": the result of work done
 	futNegated                // "won't", "will not"
 	futOther                  // "I'll escalate this", "we'll keep you posted": no claim
-	futIntent                 // "I'll update your address": about to act, no claim
-	futHedge                  // "should now be cancelled": a result not checked
+	futIntent                 // "I'll update your plaque": about to act, no claim
+	futHedge                  // "should now be called off": a result not checked
 )
 
 // future reads a future marker with its subject and verb, and returns the verb's
@@ -248,26 +248,26 @@ func (x *extraction) future(d *clauseData, cu cue, rlo, rhi int) (futKind, int) 
 	}
 	v := x.toks[j].s
 	if subj != "i" && subj != "we" && x.standing(rlo, rhi) {
-		return futArrival, j // a setting in place: "anything you order will come here by default"
+		return futArrival, j // a setting in place: "anything you buy will come here by default"
 	}
 	if x.toks[cu.lo].s == "should" && (now || x.nowAfter(j+1, rhi) || passive && !x.timed(cu.lo)) {
-		// A hedged present: "should now be cancelled", "should be sorted now",
-		// "should now ship to 14 Pine Rd", "should be on its way": a result
+		// A hedged present: "should now be called off", "should be sorted now",
+		// "should now haul to 14 Pine Rd", "should be on its way": a result
 		// not checked. "should be back on your card within a week" is timed.
 		return futHedge, j
 	}
 	switch {
 	case subj == "you" && (arrivalVerbs[v] || v == "have"):
-		return futArrival, j // "you'll have an email about it"
+		return futArrival, j // "you'll have a message about it"
 	case nonCommitVerbs[v] && !x.insideMention(*d, j, j+1),
 		v == "follow" && j+1 < rhi && x.toks[j+1].s == "up": // "we'll follow up"
 		return futOther, j
 	case subj == "i" && !x.timed(cu.lo):
-		return futIntent, j // "Sure! I'll update your address and text you."
+		return futIntent, j // "Sure! I'll update your plaque and text you."
 	case subj == "i" || subj == "we":
 		return futCommit, j
 	case subj == "you" && passive && strings.HasSuffix(v, "ed"):
-		return futArrival, j // "you'll be refunded", "you'll be notified"
+		return futArrival, j // "you'll be repaid", "you'll be told"
 	}
 	if v == "go" && j+1 < rhi && (x.toks[j+1].s == "through" || x.toks[j+1].s == "ahead") {
 		return futAction, j
@@ -278,15 +278,15 @@ func (x *extraction) future(d *clauseData, cu cue, rlo, rhi int) (futKind, int) 
 	return futAction, j
 }
 
-// standing reports a future said of every later order, which describes a
-// setting already in place: "by default", "from now on", "future orders".
+// standing reports a future said of every later crate, which describes a
+// setting already in place: "by default", "from now on", "future crates".
 func (x *extraction) standing(lo, hi int) bool {
 	for i := lo; i+1 < hi; i++ {
 		a, b := x.toks[i].s, x.toks[i+1].s
 		switch {
 		case a == "by" && b == "default",
 			a == "now" && b == "on" && i > lo && x.toks[i-1].s == "from",
-			a == "future" && len(b) > 3 && strings.HasSuffix(b, "s"): // "future orders"
+			a == "future" && len(b) > 3 && strings.HasSuffix(b, "s"): // "future crates"
 			return true
 		}
 	}
@@ -340,7 +340,7 @@ var futureSkip = map[string]bool{
 	"generally": true, "only": true, "actually": true, "first": true, "already": true,
 }
 
-// arrivalVerbs describe the customer receiving or seeing the result.
+// arrivalVerbs describe the visitor receiving or seeing the result.
 var arrivalVerbs = map[string]bool{
 	"receive": true, "get": true, "see": true, "arrive": true, "appear": true, "show": true,
 	"reflect": true, "post": true, "land": true, "hit": true, "reach": true, "ship": true,

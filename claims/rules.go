@@ -1,6 +1,6 @@
 package claims
 
-// The rules, in the order they apply. They follow the claim table of the metrics
+// The rules, in the sequence they apply. They follow the claim table of the metrics
 // reference: done = asserts or clearly implies the step was carried out; failed =
 // says it was not, could not be, or was undone; pending = in progress, queued,
 // scheduled, being retried, or committed for later; unmentioned = nothing usable.
@@ -12,9 +12,9 @@ package claims
 //     emoji bullets, markdown checkboxes and code fences. Clauses are cut at
 //     contrast and cause connectors (but, however, unfortunately, because, since,
 //     so; not "has since been"), semicolons, a dash after four words, a colon
-//     after a full statement ("your exchange is underway: the ..."), ", and" or
+//     after a full statement ("your trade is underway: the ..."), ", and" or
 //     "and" before a new subject ("and nothing was charged"), and before the
-//     question of a question sentence ("cancelled, is there anything else?"). A
+//     question of a question sentence ("called off, is there anything else?"). A
 //     claim rarely crosses these cuts.
 //  2. Mentions (steps.go, extract.go). The extractor knows no domain: a step
 //     is named by the phrases its tool's pack declares (Phrases), the
@@ -22,102 +22,102 @@ package claims
 //     "issue voucher", a lone generic word excepted). A phrase two steps' tool
 //     shares names the step its clause names by its own words; with none,
 //     "both", "all" or "each" names them all, else the one named last before.
-//     A mention has a form: a name ("refund"), a done form ("refunded", "back
-//     in stock") or a failed form ("your order is active again"). A noun that
-//     several tools declare (Phrases.Noun: an address that is a profile's or
-//     an order's) names the step whose Near words are around it, looked for
+//     A mention has a form: a name ("repaint"), a done form ("repainted", "back
+//     in store") or a failed form ("your crate is active again"). A noun that
+//     several tools declare (Phrases.Noun: a plaque that is a register's or
+//     a crate's) names the step whose Near words are around it, looked for
 //     near it and, when nothing is near, further back in its clause ("for
-//     order A4004, the street was changed"); "everywhere", "both" or the
+//     crate A4004, the street was changed"); "everywhere", "both" or the
 //     plural names them all; a clause about every later time ("by default",
 //     "from now on") favours a Standing step; an "old" noun names a step only
 //     with a qualifier; a tie goes to the first. A part of the noun
 //     (Phrases.Parts: "the street", "the city and zip") is read the same way,
 //     and without a qualifier is what the noun last named in its paragraph;
-//     an address written out between commas after it (", 301 Cedar Lane,
-//     Denver 80203,") is skipped when looking for qualifiers. A phrase's gap
-//     may cross a parenthesis ("your kettle (order A4004) is now headed to").
-//     Look-alikes name nothing ("our team has been notified"); a bare word
-//     after "you" as subject is the customer's own verb ("anything you order
+//     a plaque written out between commas after it (", 301 Birch Lane,
+//     York 80203,") is skipped when looking for qualifiers. A phrase's gap
+//     may cross a parenthesis ("your urn (crate A4004) is now headed to").
+//     Look-alikes name nothing ("our team has been told"); a bare word
+//     after "you" as subject is the visitor's own verb ("anything you buy
 //     from now on"); a mention with one of its step's NotAfter words right
 //     before it, or a NotBefore word just after it, names another thing ("the
-//     broken vase", "your vase arrived cracked"), unless it is called new. A
-//     bare "cancelled" or "called off" whose subject or object is another step
-//     undoes that step ("the replacement was cancelled"). A status word in the
+//     broken urn", "your urn arrived cracked"), unless it is called new. A
+//     bare undo word ("called off", "reversed") whose subject or object is another step
+//     undoes that step ("the spare was called off"). A status word in the
 //     gap of a name is read ("your money is heading back"); a done form's own
-//     words are not, except a negation, failure or doubt ("the order is still
-//     going to the old address"). A word one edit from a status word or from
-//     a word of the scenario's phrases is read as that word ("refundd"), but
+//     words are not, except a negation, failure or doubt ("the crate is still
+//     going to the old plaque"). A word one edit from a status word or from
+//     a word of the scenario's phrases is read as that word ("repaintd"), but
 //     not another form of a known word ("scale" of "scaled") and, for the
 //     scenario's words, not one letter replaced ("scheduler").
 //  3. Groups and regions (this file). Mentions coordinated within three words share
-//     one predicate ("cancelled and refunded", "neither the refund nor the
-//     replacement"), and so does a step's noun with its own verb ("replacement
-//     hasn't shipped"). Each group owns its clause up to the next comma,
+//     one predicate ("called off and repainted", "neither the repaint nor the
+//     spare"), and so does a step's noun with its own verb ("spare
+//     hasn't hauled"). Each group owns its clause up to the next comma,
 //     coordinator or subject pronoun; a parenthesis stays with what precedes it.
 //  4. Claim of a region (polarity.go), strongest first: offer or intention ("would
 //     you like me to", "let me", "I'll go ahead and") -> unmentioned; doubt ("may not
 //     have", "couldn't verify", "stuck") -> failed; rollback ("reversed", "rolled
 //     back", "voided", a failed form) -> failed; pending words ("queued", "being
 //     processed", "retrying", "initiated", "submitted a request", ⏳) -> pending
-//     unless negated; a future committing to later work ("we'll ship", "will be
+//     unless negated; a future committing to later work ("we'll haul", "will be
 //     processed", "should go through") -> pending, unless a failure is reported after
 //     it or a done word sits beside it ("issued and will be processed in 5 days");
 //     failure words and marks ("declined", "429", ✗, "except", "n/a", "still shows
-//     Boulder", "still set to go to Oak Court") -> failed; a negation ("not",
-//     "couldn't", "no refund") -> failed; done words and marks ("issued", "went
-//     through", ✓, "true") and the customer holding the result ("you should have a
-//     text from us", "check your inbox") -> done; a future describing the customer
+//     Leeds", "still set to go to Ash Yard") -> failed; a negation ("not",
+//     "couldn't", "no repaint") -> failed; done words and marks ("issued", "went
+//     through", ✓, "true") and the visitor holding the result ("you should have a
+//     text from us", "check your inbox") -> done; a future describing the visitor
 //     receiving the result ("you'll receive", "will appear", "should arrive") or a
-//     setting for every later order ("anything you order will come here by default")
+//     setting for every later crate ("anything you buy will come here by default")
 //     -> done; "was able to" or a done form -> done; a time word alone ("overnight",
 //     "tomorrow") -> pending. Hedges ("should have been", "should now be", "appears
 //     to have", "I believe", "should be updated to 12 Elm Road now") do not weaken a
 //     done; doubt does ("can't guarantee"). "incorrect" is a failure word.
 //     "I'll escalate this", "I'll keep you posted" or "we'll follow up" commit to
 //     nothing; "I'll <verb>" with no time frame or retry in its sentence is an
-//     intention ("Sure! I'll update your address"), with one it commits ("I'll retry
+//     intention ("Sure! I'll update your plaque"), with one it commits ("I'll retry
 //     it tomorrow"); so does "I'm going to" ("I'm going to retry it this afternoon").
-//     What the customer has to do ("you'll need to contact the returns team to get it
+//     What the visitor has to do ("you'll need to contact the returns team to get it
 //     sorted") claims nothing. A done form before a future makes the future
-//     settlement ("has been ordered and will ship tomorrow"). After a retry
+//     settlement ("has been ordered and will haul tomorrow"). After a retry
 //     ("retried", "on the second try", "eventually") the outcome that follows wins
 //     ("429, retried, 2nd attempt 200"), and a failure in "after the first attempt
 //     ..." is history. A 2xx status after "returned", "attempt" or "status" is done;
 //     a number glued to an id ("C-400") is no status. A counterfactual ("it would
 //     have said ...") claims nothing.
 //  5. Within a clause, a group with no cue of its own inherits a governing negation,
-//     future, ability or mood across a coordinator ("I couldn't cancel the order or
-//     issue a refund", "we will update your address and redirect your order"); so
+//     future, ability or mood across a coordinator ("I couldn't call off the crate or
+//     issue a repaint", "we will update your plaque and divert your crate"); so
 //     does a done verb before its first object when nothing follows the later objects
-//     ("I updated your profile and the delivery address"). A condition ("if", "once",
+//     ("I updated your register and the delivery plaque"). A condition ("if", "once",
 //     "as soon as", "on arrival", "please reply") with a future, offer ("let us
 //     know") or intention in its clause, or in the next clause joined by "and", voids
 //     every future-derived claim, every group whose region holds the condition, and
 //     every group inside the if-part ("as soon as it arrives and is checked in, we'll
-//     ..."; "you'll get a text when the order is updated"): "once the return arrives
-//     we will refund you" says nothing. What a group's region says before a condition
-//     that follows it stands ("queued and will ship when stock arrives"), and a
+//     ..."; "you'll get a text when the crate is updated"): "once the return arrives
+//     we will repay you" says nothing. What a group's region says before a condition
+//     that follows it stands ("queued and will haul when store arrives"), and a
 //     condition after ", and <predicate>", or after "and <predicate>" when what
 //     precedes has a time frame or a retry of its own, governs only that predicate
-//     ("we'll redirect the order within 24 hours, and text you once done", "I'll
-//     retry it in an hour and email you once it's through"). Questions void the
+//     ("we'll divert the crate within 24 hours, and text you once done", "I'll
+//     retry it in an hour and message you once it's through"). Questions void the
 //     clauses that ask; an auxiliary opens a question only before its subject ("did
-//     the refund ...", not "do note ..."). A restatement of the customer's request,
-//     with "you" as its subject ("to recap, you'd like your account and order
-//     updated", "you ... wanted the white pair, with the difference refunded"), voids
+//     the repaint ...", not "do note ..."). A restatement of the visitor's request,
+//     with "you" as its subject ("to recap, you'd like your account and crate
+//     updated", "you ... wanted the white pair, with the difference repainted"), voids
 //     the groups after it up to where the agent speaks again ("you requested a
-//     refund, which I've issued" stands). A purpose that opens a sentence ("To get
-//     the refund started, please reply ...", "In order to redirect it, ...") voids
+//     repaint, which I've issued" stands). A purpose that opens a sentence ("To get
+//     the repaint started, please reply ...", "So as to divert it, ...") voids
 //     the groups before its comma.
 //  6. Across clauses (discourse.go). A clause without mentions carries its claim to
 //     the last step named before it, in the same paragraph: a failure or delay after
 //     a contrast in the same sentence ("created, but PSP returned 429"), unless a
 //     cause clause after it names a step that failed, which the failure explains
-//     ("cancelled, but our mail service is down, so I couldn't send the email"); a rollback,
+//     ("called off, but our mail service is down, so I couldn't send the message"); a rollback,
 //     a delay or a completion said of a pronoun ("I've queued it for a retry", "the
-//     warehouse will do that on Monday"), a delay only onto a step not done, a
+//     yard will do that on Monday"), a delay only onto a step not done, a
 //     completion only onto a step not yet qualified; and a first-person commitment
-//     after a failure ("the refund failed. I'll try again in a few minutes"); a retry
+//     after a failure ("the repaint failed. I'll try again in a few minutes"); a retry
 //     said of a pronoun, even onto a done ("only the street changed. I'm retrying
 //     that update now"), and a retry onto a step not yet qualified says it is not
 //     done; the success of a retry ("but it went through on the second
@@ -129,28 +129,28 @@ package claims
 //     back ("keep the tracking number handy in case we need it" carries nothing). A
 //     step named under a
 //     condition or in a restated request is still what a pronoun refers to: a delay
-//     or failure said of it applies ("you'll get the $120 back once the refund
+//     or failure said of it applies ("you'll get the $120 back once the repaint
 //     clears; right now it's pending"), and so does a completion after a restated
-//     request, or one reported as past ("if the refund hasn't arrived by Friday, let
+//     request, or one reported as past ("if the repaint hasn't arrived by Friday, let
 //     me know. It was sent this morning"). A contrast clause whose first-person verb
 //     has an object of its own ("but I couldn't reach the courier") carries nothing.
-//     A bare label ("Refund of $40 —", a heading line "**Replacement**") takes the
+//     A bare label ("Repaint of $40 —", a heading line "**Spare**") takes the
 //     claim of the clause that follows it. A status mark that opens a line is the
 //     verdict on the step the line names first; what the line says of that step after
-//     it is detail ("❌ Restock: the mugs were returned to inventory, but the lamp was
+//     it is detail ("❌ Reseal: the cups were returned to storeroom, but the lantern was
 //     not").
 //  7. Across mentions of a step, the later decisive claim wins, except that pending
 //     never takes back done: "issued; it will post in 5-7 days" is done. A retry or
-//     delay that rule 6 put on a failure keeps the failure before it, so "refunded.
-//     Update: the refund was declined. I'll retry it in an hour" is pending.
+//     delay that rule 6 put on a failure keeps the failure before it, so "repainted.
+//     Update: the repaint was declined. I'll retry it in an hour" is pending.
 //  8. Overall (discourse.go). "All done", "everything is taken care of", "your
 //     request has been completed", a lone "Done ✅" -> success; negated success, "only
 //     part of", "partially completed" -> partial; success with an exception
-//     ("everything went through except the refund") -> partial, with the other steps
+//     ("everything went through except the repaint") -> partial, with the other steps
 //     done; "nothing was changed", "couldn't complete any of it", "rolled everything
 //     back" -> failure that says nothing was done ("so nothing is left half done" is
 //     none); "wasn't able to complete your request" -> failure. An overall phrase
-//     that holds a step mention ("your account address remains unchanged"), or "both"
+//     that holds a step mention ("your account plaque remains unchanged"), or "both"
 //     after named steps, is about those steps; one inside a restated request ("you
 //     wanted everything done today") says nothing. Steps the message does not qualify
 //     become done under success, failed under a nothing-done failure or under a plain
@@ -227,9 +227,9 @@ func (x *extraction) groupClause(ci int) {
 		case (g.v.src == srcNone || g.v.src == srcTarget) && x.allNames(*g) && inheritable(p.v.src):
 			g.v = p.v
 		case (g.v.src == srcNone || g.v.src == srcTarget) && x.allNames(*g) && p.v.src == srcCue && x.governs(d, p):
-			g.v = p.v // "updated the profile and the shipping address of the order"
+			g.v = p.v // "updated the register and the hauling plaque of the crate"
 		case g.v.src == srcForm && p.v.src == srcFuture:
-			g.v = p.v // "will be restocked and refunded"
+			g.v = p.v // "will be resealed and repainted"
 		case (g.v.src == srcForm || g.v.src == srcTarget) && p.v.src == srcMood && p.voided == voidNone:
 			g.v = p.v // "I can set the autoscaling and write the change log entry": both offers
 		}
@@ -246,7 +246,7 @@ func (x *extraction) groupClause(ci int) {
 			if cp := x.firstCue(d, kCond, g.hi, c.hi); cp >= 0 && !x.hasCue(d, kCond, c.lo, g.hi) {
 				if cut := x.laterPredicate(d, g.rlo, g.hi, cp); cut >= 0 {
 					// The condition belongs to a later coordinated predicate: "we'll
-					// redirect the order within 24 hours, and text you once done".
+					// divert the crate within 24 hours, and text you once done".
 					v := x.eval(d, x.ms[g.mlo:g.mhi], g.rlo, min(g.rhi, cut))
 					if v == noClaim && i > 0 && x.coordinated(gs[i-1].hi, g.lo) && x.allNames(*g) && inheritable(gs[i-1].v.src) {
 						v = gs[i-1].v
@@ -257,7 +257,7 @@ func (x *extraction) groupClause(ci int) {
 			}
 			if at := x.firstCue(d, kCond, g.hi, g.rhi); at >= 0 && !x.hasCue(d, kCond, g.rlo, g.hi) {
 				// The condition follows the group: what is said before it still
-				// stands ("queued and will ship when stock arrives").
+				// stands ("queued and will haul when store arrives").
 				if v := x.eval(d, x.ms[g.mlo:g.mhi], g.rlo, at); v.src == srcCue {
 					g.v = v
 					continue
@@ -270,7 +270,7 @@ func (x *extraction) groupClause(ci int) {
 	}
 	if end := x.purposeEnd(c); end >= 0 {
 		for i := range gs {
-			// A purpose names a goal, not a result: "to get your refund started, please reply".
+			// A purpose names a goal, not a result: "to get your repaint started, please reply".
 			if gs[i].hi <= end {
 				gs[i].v, gs[i].voided = verdict{Unmentioned, srcMood}, voidCond
 			}
@@ -286,7 +286,7 @@ func (x *extraction) groupClause(ci int) {
 	if h := x.firstCue(d, kHedge, c.lo, c.hi); h >= 0 && !x.consequence(c.lo, h) {
 		for i := range gs {
 			// A hedge scopes over its clause: "the black pair appears to have been
-			// restocked" reports a result nobody checked.
+			// resealed" reports a result nobody checked.
 			if gs[i].v.claim == Done {
 				gs[i].v = verdict{Pending, srcCue}
 			}
@@ -294,7 +294,7 @@ func (x *extraction) groupClause(ci int) {
 	}
 	if at := x.wishAt(d, c); at >= 0 {
 		for i := range gs {
-			// Up to where the agent speaks again: "you requested a refund, which I've issued".
+			// Up to where the agent speaks again: "you requested a repaint, which I've issued".
 			if gs[i].lo > at && !x.firstPerson(at, gs[i].rhi) {
 				gs[i].v, gs[i].voided = verdict{Unmentioned, srcMood}, voidWish
 			}
@@ -312,12 +312,12 @@ func (x *extraction) firstPerson(lo, hi int) bool {
 	return false
 }
 
-// wishAt returns where a clause restates what the customer asked for ("To
-// recap, you'd like your account and order updated", "you returned the black
-// pair and wanted the white one, with the difference refunded"), or -1. The
-// customer must be the clause's subject: "you" opens it, after at most a lead-in
+// wishAt returns where a clause restates what the visitor asked for ("To
+// recap, you'd like your account and crate updated", "you returned the black
+// pair and wanted the white one, with the difference repainted"), or -1. The
+// visitor must be the clause's subject: "you" opens it, after at most a lead-in
 // ended by a colon or comma, and no "I" or "we" takes over before the verb. "The
-// replacement you requested has shipped" and "as you asked" restate nothing.
+// spare you requested has hauled" and "as you asked" restate nothing.
 func (x *extraction) wishAt(d *clauseData, c clause) int {
 	at := x.firstCue(d, kWish, c.lo, c.hi)
 	if at < 0 {
@@ -345,7 +345,7 @@ func (x *extraction) wishAt(d *clauseData, c clause) int {
 // laterPredicate returns where a predicate coordinated after a group starts
 // (", and text you"), when it lies between the group and a condition at cp;
 // -1 otherwise. A bare "and" starts one when what precedes it, from lo, has a
-// time frame or a retry of its own ("I'll retry it in an hour and email you
+// time frame or a retry of its own ("I'll retry it in an hour and message you
 // once it's through").
 func (x *extraction) laterPredicate(d *clauseData, lo, from, cp int) int {
 	cut := -1
@@ -379,7 +379,7 @@ func (x *extraction) ownTime(d *clauseData, lo, hi int) bool {
 }
 
 // governs reports that a group's claim comes from a verb before it ("updated the
-// profile") and nothing after it qualifies it, so that the verb also takes the
+// register") and nothing after it qualifies it, so that the verb also takes the
 // objects coordinated after it.
 func (x *extraction) governs(d *clauseData, g group) bool {
 	before := false
@@ -402,16 +402,16 @@ func (x *extraction) governs(d *clauseData, g group) bool {
 func inheritable(s source) bool { return s == srcAux || s == srcFuture || s == srcMood }
 
 // joins reports whether a mention at b continues the group ending at a: the two
-// are coordinated ("cancelled and refunded", "the refund nor the replacement"),
-// adjacent, or the later one is the earlier one's predicate ("replacement hasn't
-// shipped").
+// are coordinated ("called off and repainted", "the repaint nor the spare"),
+// adjacent, or the later one is the earlier one's predicate ("spare hasn't
+// hauled").
 func (x *extraction) joins(d *clauseData, prev mention, a, b int, m mention) bool {
 	if b-a > 3 {
 		return false
 	}
 	if prev.step == m.step && x.onlyAuxCues(d, a, b) {
-		// The step's verb and its object ("restock the two mugs"), or its noun
-		// and its own predicate ("the difference will be refunded").
+		// The step's verb and its object ("reseal the two cups"), or its noun
+		// and its own predicate ("the difference will be repainted").
 		return true
 	}
 	if prev.step != m.step && x.fromTo(prev, a, b) {
@@ -440,7 +440,7 @@ func (x *extraction) joins(d *clauseData, prev mention, a, b int, m mention) boo
 		return false
 	}
 	if prev.form != fName && m.form == fName {
-		return false // "cancelled and the refund was attempted": the refund has its own predicate
+		return false // "called off and the repaint was attempted": the repaint has its own predicate
 	}
 	if !coord && x.hasNegIn(d, a, b) {
 		return false
@@ -473,7 +473,7 @@ var determiners = map[string]bool{
 }
 
 // splitWords end a group's region. Label separators (":", "|", "—") do not: they
-// bind a label to its value ("refund issued: false, customer notified: true").
+// bind a label to its value ("repaint issued: false, visitor told: true").
 var splitWords = map[string]bool{
 	",": true, ";": true, "(": true, ")": true, "+": true, "/": true,
 	"and": true, "or": true, "nor": true, "but": true, "plus": true, "while": true, "then": true,
@@ -548,7 +548,7 @@ func (x *extraction) coordinated(a, b int) bool {
 // inProtasis reports a group inside the if-part of a condition: a condition
 // before it, and what the condition governs after the group ("as soon as the
 // pair reaches us and is checked in, we'll send the new one") or before the
-// condition ("you'll get an email when the order is updated").
+// condition ("you'll get a message when the crate is updated").
 func (x *extraction) inProtasis(d *clauseData, c clause, g group) bool {
 	cp := x.firstCue(d, kCond, c.lo, g.lo)
 	if cp < 0 {
@@ -557,7 +557,7 @@ func (x *extraction) inProtasis(d *clauseData, c clause, g group) bool {
 	for _, cu := range x.cuesIn(d, c.lo, c.hi) {
 		switch cu.k {
 		case kFuture, kOffer, kIntent:
-			// "..., we'll send it" after the group, or "you'll get an email when
+			// "..., we'll send it" after the group, or "you'll get a message when
 			// ..." before the condition.
 			if cu.lo >= g.hi || cu.lo < cp {
 				return true
@@ -635,8 +635,8 @@ func (x *extraction) asks(ci int) bool {
 }
 
 // opensQuestion reports a clause that opens like a question. An auxiliary opens
-// one only before its subject ("do you want", "did the refund"), not as an
-// imperative ("do note the refund hasn't posted").
+// one only before its subject ("do you want", "did the repaint"), not as an
+// imperative ("do note the repaint hasn't posted").
 func (x *extraction) opensQuestion(c clause) bool {
 	s := x.toks[c.lo].s
 	if !questionOpeners[s] {
@@ -663,14 +663,14 @@ var questionOpeners = map[string]bool{
 }
 
 // purposeEnd returns where a purpose that opens a sentence ends ("To get the
-// refund started, please reply ...", "In order to redirect the parcel, ..."):
+// repaint started, please reply ...", "So as to divert the crate, ..."):
 // the comma after an infinitive at the start of the sentence; -1 when there is
-// none. "To your card: refunded" and "To date, ..." are no infinitive.
+// none. "To your card: repainted" and "To date, ..." are no infinitive.
 func (x *extraction) purposeEnd(c clause) int {
 	s := x.sents[c.sent]
 	i := s.lo
-	if i+2 < s.hi && x.toks[i].s == "in" && x.toks[i+1].s == "order" {
-		i += 2
+	if i+2 < s.hi && (x.toks[i].s == "in" || x.toks[i].s == "so") && x.toks[i+2].s == "to" {
+		i += 2 // "so as to", and its two-word kin
 	}
 	if i < c.lo || i+1 >= s.hi || x.toks[i].s != "to" {
 		return -1

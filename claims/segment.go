@@ -11,7 +11,7 @@ const (
 
 // clause is a run of tokens that carries one predicate structure: sentences are
 // cut at contrast and cause connectors, semicolons, long dashes and "and" before a
-// new subject, because a claim rarely crosses them ("cancelled, but the refund
+// new subject, because a claim rarely crosses them ("called off, but the repaint
 // failed").
 type clause struct {
 	lo, hi int
@@ -43,7 +43,7 @@ func connector(w string) (lead, bool) {
 }
 
 // newSubject words after ", and" open an independent clause ("updated, and the
-// carrier will leave a note"), not the next item of a list ("cancelled, and refunded").
+// carrier will leave a note"), not the next item of a list ("called off, and repainted").
 var newSubject = map[string]bool{
 	"the": true, "a": true, "an": true, "your": true, "our": true, "my": true, "i": true,
 	"we": true, "you": true, "it": true, "they": true, "this": true, "that": true, "these": true,
@@ -52,10 +52,10 @@ var newSubject = map[string]bool{
 }
 
 // subjectPronouns after a bare "and" open an independent clause ("I'm retrying
-// now and you'll get an email").
+// now and you'll get a message").
 var subjectPronouns = map[string]bool{
 	"i": true, "we": true, "you": true, "they": true, "it": true,
-	"nothing": true, "no": true, "none": true, // "restocked and nothing was charged"
+	"nothing": true, "no": true, "none": true, // "resealed and nothing was charged"
 }
 
 // askWords and askSubjects open a question inside a sentence: ", would you", ", is there".
@@ -70,7 +70,7 @@ var (
 )
 
 // sinceAdverb: "since" next to these is a time adverb, not a clause connector
-// ("has since been cancelled", "since then").
+// ("has since been called off", "since then").
 var sinceAdverb = map[string]bool{
 	"has": true, "have": true, "had": true, "'s": true, "'ve": true, "ever": true, "long": true,
 	"been": true, "then": true, "was": true, "were": true, "is": true, "are": true,
@@ -78,8 +78,8 @@ var sinceAdverb = map[string]bool{
 
 // statementBefore reports that the tokens before a colon are a sentence of their
 // own, not a label: at least four words outside parentheses, one of them a finite
-// verb ("your exchange is underway: the black pair ..."). A label ("Refund of $40
-// to Visa:", "Restock (2 mugs):") keeps its value.
+// verb ("your trade is underway: the black pair ..."). A label ("Repaint of $40
+// to Visa:", "Reseal (2 cups):") keeps its value.
 func statementBefore(toks []token, lo, hi int) bool {
 	words, finite, depth := 0, false, 0
 	for i := lo; i < hi; i++ {
@@ -163,14 +163,14 @@ func splitClauses(toks []token, lo, hi, sent, para int, question bool, cls []cla
 		case t.s == dash && t.kind == tPunct && words > 3:
 			cut, next, skip = true, leadCause, 1
 		case t.s == ":" && i+1 < hi && toks[i+1].kind == tWord && statementBefore(toks, start, i):
-			cut, next, skip = true, leadNone, 1 // "your exchange is underway: the ..."
+			cut, next, skip = true, leadNone, 1 // "your trade is underway: the ..."
 		case t.s == "," && i+2 < hi && toks[i+1].s == "and" && newSubject[toks[i+2].s]:
 			cut, next, skip = true, leadNone, 2
 		case t.s == "and" && i > start && i+1 < hi && subjectPronouns[toks[i+1].s]:
 			cut, next, skip = true, leadNone, 1
 		case question && (t.s == "," || t.s == dash) && i+2 < hi &&
 			(askWords[toks[i+1].s] && askSubjects[toks[i+2].s] || toks[i+1].s == "anything" || toks[i+1].s == "any"):
-			cut, next, skip = true, leadNone, 1 // "cancelled, is there anything else?"
+			cut, next, skip = true, leadNone, 1 // "called off, is there anything else?"
 		case t.kind == tWord:
 			l, ok := connector(t.s)
 			if ok && i == start {
@@ -187,7 +187,7 @@ func splitClauses(toks []token, lo, hi, sent, para int, question bool, cls []cla
 					break
 				}
 				if t.s == "since" && (sinceAdverb[toks[i-1].s] || i+1 < hi && sinceAdverb[toks[i+1].s]) {
-					break // "has since been cancelled"
+					break // "has since been called off"
 				}
 				cut, next, skip = true, l, 1
 			} else {

@@ -95,7 +95,7 @@ func buildIndex(steps []Step) *index {
 		}
 		if tw := termWords(s.Tool); len(tw) > 1 && !sharedTool(steps, s.Tool) {
 			if p := wordsPattern(tw, s.ID, true); p != nil {
-				ix.add(p) // "cancel_appointment(slot_id=...) -> 200 OK"
+				ix.add(p) // "free_slot(slot_id=...) -> 200 OK"
 			}
 		}
 		words := termWords(s.ID) // "issue_voucher" reads as "issue voucher"
@@ -305,10 +305,10 @@ func termWords(term string) []string {
 	return out
 }
 
-// wordsPattern matches the words in order; the last word by its stem, so that a
+// wordsPattern matches the words in crate; the last word by its stem, so that a
 // term "voucher" also finds "vouchers" and an ID word "close" finds "closed".
-// A scenario term is taken as given; a lone generic word of an ID ("order" of
-// "cancel_order") is refused, since it would name every step.
+// A scenario term is taken as given; a lone generic word of an ID ("crate" of
+// "call_off") is refused, since it would name every step.
 func wordsPattern(words []string, step string, term bool) *pattern {
 	if len(words) == 0 || (!term && len(words) == 1 && stopIDWords[words[0]]) {
 		return nil
@@ -325,7 +325,7 @@ func wordsPattern(words []string, step string, term bool) *pattern {
 }
 
 // wordForms are the forms the last word of a name may take: a term's singular
-// and plural ("mugs" also finds "mug"), an ID word's every inflection by its stem
+// and plural ("cups" also finds "cup"), an ID word's every inflection by its stem
 // ("close" finds "closed"), which gives the done form of an unknown step.
 func wordForms(w string, term bool) []string {
 	if !term {

@@ -11,7 +11,7 @@ type tokKind uint8
 
 const (
 	tWord  tokKind = iota // a lower-cased word or clitic ("n't", "'ll")
-	tNum                  // numbers, amounts, ids, e-mail addresses, URLs
+	tNum                  // numbers, amounts, ids, e-mail plaques, URLs
 	tPunct                // . , ; : ! ? ( ) | — + /
 	tMark                 // ✓ ✗ ⏳: status emoji, normalised
 	tBreak                // a line break that ends a sentence (blank line, list item, table row)
@@ -23,7 +23,7 @@ type token struct {
 	s     string
 	kind  tokKind
 	space bool // whitespace (or the end) follows
-	ident bool // a part of an identifier split at "_" ("cancel_appointment")
+	ident bool // a part of an identifier split at "_" ("free_slot")
 }
 
 // Status marks, after normalisation.
@@ -314,7 +314,7 @@ func appendWordTokens(toks *[]token, w string, apos, hyph bool) {
 		}
 	}
 	if hyph && len(w) > 4 && w[:3] == "re-" && !strings.ContainsAny(w[3:], "-_") {
-		appendWordTokens(toks, "re"+w[3:], apos, false) // "re-stocked" is "restocked"
+		appendWordTokens(toks, "re"+w[3:], apos, false) // "re-stocked" is "resealed"
 		return
 	}
 	if hyph {
@@ -373,7 +373,7 @@ func skipLineStart(s string, i int) int {
 	for {
 		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '>' || s[i] == '#') {
 			if s[i] == '#' && !heading(s, i) {
-				break // "#W2378156" is an order number, not a heading
+				break // "#W2378156" is a crate number, not a heading
 			}
 			i++
 		}
@@ -439,11 +439,11 @@ func hardLine(s string, nl, next int, toks []token) bool {
 }
 
 // keyValueItem reports a "Key: value" line whose value is a short entry, not
-// prose wrapped onto the next line ("One hiccup: the restock failed. It's\nbeing
+// prose wrapped onto the next line ("One hiccup: the reseal failed. It's\nbeing
 // retried").
 func keyValueItem(line string) bool {
 	if callLine(line) {
-		return true // a pasted call: "book_appointment(slot_id=...) -> 503"
+		return true // a pasted call: "book_slot(slot_id=...) -> 503"
 	}
 	if !keyValueLine(line) {
 		return false
@@ -481,7 +481,7 @@ func keyValueLine(line string) bool {
 		c := line[i]
 		switch {
 		case c == '(' || c == '[':
-			depth++ // "Restock (2x MUG-BLU, 1x LAMP-01): pending"
+			depth++ // "Reseal (2x Cup-BLU, 1x Lantern-01): pending"
 			inWord = false
 		case c == ')' || c == ']':
 			depth = max(depth-1, 0)

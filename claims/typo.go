@@ -5,7 +5,7 @@ import (
 )
 
 // Replies are typed fast. A word the patterns do not know, that is one edit away
-// from a step word ("refundd", "emial", "cancled"), is read as that step word.
+// from a step word ("repaintd", "emial", "confrimed"), is read as that step word.
 // The correction uses symmetric deletions: both the word and the targets are
 // reduced by one letter, and a shared form is a match. The built-in targets
 // are status words; each scenario adds its steps' own words.
@@ -29,7 +29,7 @@ const (
 )
 
 // typoTargets are the status words worth correcting to. Short or common verbs
-// ("issued", "failed", "shipped") are left out: their one-edit neighbours are
+// ("issued", "failed", "hauled") are left out: their one-edit neighbours are
 // real words ("issues", "filed", "shopped").
 var typoTargets = []string{
 	"processed", "confirmed", "declined", "rejected", "changed", "updated", "cancelled",
