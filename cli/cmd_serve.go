@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -30,17 +29,10 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) (int
 	if err != nil {
 		return exitUsage, err
 	}
-	if len(paths) != 1 {
-		return exitUsage, usageError{err: errors.New("give one scenario: a library id or a file")}
-	}
-	list, err := loadScenarios(paths)
+	s, err := oneScenario(paths)
 	if err != nil {
 		return exitUsage, err
 	}
-	if len(list) != 1 {
-		return exitUsage, usageError{err: fmt.Errorf("%s holds %d scenarios: name one", paths[0], len(list))}
-	}
-	s := list[0]
 	v, err := pickVariant(s, *variant)
 	if err != nil {
 		return exitUsage, usageError{err: err}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/evalrun/evalrun/scenarios"
 	"github.com/evalrun/evalrun/world"
 )
 
@@ -30,17 +31,10 @@ func cmdState(args []string, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return exitUsage, err
 	}
-	if len(paths) != 1 {
-		return exitUsage, usageError{err: errors.New("give one scenario: a library id or a file")}
-	}
-	list, err := loadScenarios(paths)
+	s, err := oneScenario(paths)
 	if err != nil {
 		return exitUsage, err
 	}
-	if len(list) != 1 {
-		return exitUsage, usageError{err: fmt.Errorf("%s holds %d scenarios: name one", paths[0], len(list))}
-	}
-	s := list[0]
 	state := s.Before
 	if *gold {
 		state = s.After
@@ -59,4 +53,20 @@ func writeState(w io.Writer, s world.State) error {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(collections)
+}
+
+// oneScenario loads the single scenario a command names: a library id or a
+// file that holds one.
+func oneScenario(paths []string) (*scenarios.Scenario, error) {
+	if len(paths) != 1 {
+		return nil, usageError{err: errors.New("give one scenario: a library id or a file")}
+	}
+	list, err := loadScenarios(paths)
+	if err != nil {
+		return nil, err
+	}
+	if len(list) != 1 {
+		return nil, usageError{err: fmt.Errorf("%s holds %d scenarios: name one", paths[0], len(list))}
+	}
+	return list[0], nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/evalrun/evalrun/agent"
 	"github.com/evalrun/evalrun/claims"
+	"github.com/evalrun/evalrun/internal/jsonx"
 	"github.com/evalrun/evalrun/scenarios"
 )
 
@@ -95,7 +96,7 @@ const userPrefix = "The task's steps and the agent's final message, as JSON:\n"
 
 // Messages is the conversation of a first attempt.
 func (in Input) Messages() ([]agent.Message, error) {
-	b, err := encode(in)
+	b, err := jsonx.Compact(in)
 	if err != nil {
 		return nil, fmt.Errorf("describing the steps for the judge: %w", err)
 	}
@@ -118,16 +119,4 @@ func DecodeInput(user string) (Input, error) {
 // with the first answer.
 func correction(err error) string {
 	return fmt.Sprintf("Your answer was not accepted: %v. Answer again with only the JSON object, every step once, each quote copied exactly from the message.", err)
-}
-
-// encode is compact JSON with HTML left alone: the same input always gives
-// the same bytes, so recordings replay.
-func encode(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }

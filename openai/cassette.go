@@ -11,6 +11,8 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+
+	"github.com/evalrun/evalrun/internal/jsonx"
 )
 
 // Exchange is one recorded model call: a summary of the request and the
@@ -49,7 +51,7 @@ func canonical(body []byte) ([]byte, error) {
 	if err := decodeNumbers(body, &v); err != nil {
 		return nil, fmt.Errorf("the request is not JSON: %w", err)
 	}
-	return encodeCompact(v)
+	return jsonx.Compact(v)
 }
 
 // decodeNumbers decodes JSON keeping numbers as written, so that a
@@ -58,18 +60,6 @@ func decodeNumbers(b []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	return dec.Decode(v)
-}
-
-// encodeCompact writes v as compact JSON with map keys sorted and no HTML
-// escaping: the same value always gives the same bytes.
-func encodeCompact(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // recorder stores every successful exchange in dir, one file per key,
@@ -119,7 +109,7 @@ func (r *recorder) canonicalReply(reply []byte) ([]byte, error) {
 	if err := decodeNumbers(reply, &v); err != nil {
 		return nil, err
 	}
-	return encodeCompact(r.redact.Value(v))
+	return jsonx.Compact(r.redact.Value(v))
 }
 
 // save writes an exchange atomically: a concurrent reader or a crash never
@@ -176,7 +166,7 @@ func (r *recorder) summarize(canon []byte) ([]byte, error) {
 		}
 		req["tools"] = names
 	}
-	return encodeCompact(r.redact.Value(req))
+	return jsonx.Compact(r.redact.Value(req))
 }
 
 // replayer answers from recordings and never touches the network: a

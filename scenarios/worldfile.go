@@ -8,8 +8,8 @@ import (
 	"io"
 	"io/fs"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/evalrun/evalrun/internal/jsonpos"
 	"github.com/evalrun/evalrun/world"
 )
 
@@ -117,7 +117,7 @@ func (wf *worldFile) parse(data []byte) {
 	}
 	// open reads the '{' that starts an object; what names what is expected.
 	open := func(what string) bool {
-		off := next(data, dec.InputOffset())
+		off := jsonpos.Next(data, dec.InputOffset())
 		tok, err := dec.Token()
 		if err != nil {
 			syntax(err)
@@ -133,7 +133,7 @@ func (wf *worldFile) parse(data []byte) {
 		return
 	}
 	for dec.More() {
-		off := next(data, dec.InputOffset())
+		off := jsonpos.Next(data, dec.InputOffset())
 		tok, err := dec.Token()
 		if err != nil {
 			syntax(err)
@@ -151,7 +151,7 @@ func (wf *worldFile) parse(data []byte) {
 			return
 		}
 		for dec.More() {
-			off := next(data, dec.InputOffset())
+			off := jsonpos.Next(data, dec.InputOffset())
 			tok, err := dec.Token()
 			if err != nil {
 				syntax(err)
@@ -163,7 +163,7 @@ func (wf *worldFile) parse(data []byte) {
 				return
 			}
 			wf.pos[name+"/"+id] = at(off)
-			voff := next(data, dec.InputOffset())
+			voff := jsonpos.Next(data, dec.InputOffset())
 			var r any
 			if err := dec.Decode(&r); err != nil {
 				syntax(err)
@@ -185,32 +185,15 @@ func (wf *worldFile) parse(data []byte) {
 		syntax(err)
 		return
 	}
-	if off := next(data, dec.InputOffset()); off < int64(len(data)) {
+	if off := jsonpos.Next(data, dec.InputOffset()); off < int64(len(data)) {
 		fail(off, "invalid JSON: more after the end of the object")
 	}
 }
 
-// next skips white space, commas and colons from off: where the next
-// token starts.
-func next(data []byte, off int64) int64 {
-	for off < int64(len(data)) {
-		switch data[off] {
-		case ' ', '\t', '\n', '\r', ',', ':':
-			off++
-		default:
-			return off
-		}
-	}
-	return off
-}
-
-// position turns a byte offset into a line and a column (in characters).
+// position is where a byte offset of the file is.
 func position(data []byte, off int64) Pos {
-	off = min(off, int64(len(data)))
-	before := data[:off]
-	line := bytes.Count(before, []byte{'\n'}) + 1
-	start := bytes.LastIndexByte(before, '\n') + 1
-	return Pos{Line: line, Col: utf8.RuneCount(before[start:]) + 1}
+	line, col := jsonpos.Position(data, off)
+	return Pos{Line: line, Col: col}
 }
 
 // describe names a JSON value in a message.

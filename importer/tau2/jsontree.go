@@ -6,8 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"unicode/utf8"
 
+	"github.com/evalrun/evalrun/internal/jsonpos"
 	"github.com/evalrun/evalrun/scenarios"
 )
 
@@ -96,13 +96,8 @@ func (f *jsonFile) errAt(off int64, format string, a ...any) *scenarios.Error {
 	return &scenarios.Error{File: f.name, Line: line, Col: col, Msg: fmt.Sprintf(format, a...)}
 }
 
-// position turns a byte offset into a line and a column (in characters).
-func (f *jsonFile) position(off int64) (int, int) {
-	off = max(0, min(off, int64(len(f.data))))
-	before := f.data[:off]
-	start := bytes.LastIndexByte(before, '\n') + 1
-	return bytes.Count(before, []byte{'\n'}) + 1, utf8.RuneCount(before[start:]) + 1
-}
+// position is where a byte offset of the file is.
+func (f *jsonFile) position(off int64) (int, int) { return jsonpos.Position(f.data, off) }
 
 // parse reads the whole file as one JSON value.
 func (f *jsonFile) parse() (*node, error) {
@@ -112,7 +107,7 @@ func (f *jsonFile) parse() (*node, error) {
 	if err != nil {
 		return nil, err
 	}
-	if off := skip(f.data, dec.InputOffset()); off < int64(len(f.data)) {
+	if off := jsonpos.Next(f.data, dec.InputOffset()); off < int64(len(f.data)) {
 		return nil, f.errAt(off, "invalid JSON: more after the end of the value")
 	}
 	return root, nil
@@ -120,7 +115,7 @@ func (f *jsonFile) parse() (*node, error) {
 
 // value reads one value from the decoder, recording where it starts.
 func (f *jsonFile) value(dec *json.Decoder, depth int) (*node, error) {
-	off := skip(f.data, dec.InputOffset())
+	off := jsonpos.Next(f.data, dec.InputOffset())
 	if depth > maxDepth {
 		return nil, f.errAt(off, "invalid JSON: nested more than %d deep", maxDepth)
 	}
@@ -151,7 +146,7 @@ func (f *jsonFile) value(dec *json.Decoder, depth int) (*node, error) {
 		} else {
 			n.kind = kObject
 			for dec.More() {
-				koff := skip(f.data, dec.InputOffset())
+				koff := jsonpos.Next(f.data, dec.InputOffset())
 				tok, err := dec.Token()
 				if err != nil {
 					return nil, f.syntax(err)
@@ -193,18 +188,4 @@ func (f *jsonFile) syntax(err error) error {
 		msg, off = "unexpected end of the file", int64(len(f.data))
 	}
 	return f.errAt(off, "invalid JSON: %s", msg)
-}
-
-// skip passes white space, commas and colons from off: where the next
-// token starts.
-func skip(data []byte, off int64) int64 {
-	for off < int64(len(data)) {
-		switch data[off] {
-		case ' ', '\t', '\n', '\r', ',', ':':
-			off++
-		default:
-			return off
-		}
-	}
-	return off
 }

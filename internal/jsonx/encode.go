@@ -5,6 +5,8 @@
 package jsonx
 
 import (
+	"bytes"
+	"encoding/json"
 	"math"
 	"sort"
 	"strconv"
@@ -127,4 +129,17 @@ func appendString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// Compact encodes any value as compact JSON with sorted map keys and no HTML
+// escaping: the same value always gives the same bytes, so what is sent can
+// be recorded and replayed by its bytes.
+func Compact(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
