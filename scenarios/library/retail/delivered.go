@@ -27,18 +27,9 @@ var exchangeDeliveredOrderItems = phrased{says: exchangeSays, Func: mocktools.Wr
 	func(_ context.Context, tx *world.Tx, a mocktools.Args) (mocktools.Body, error) {
 		id, mid := a.String("order_id"), a.String("payment_method_id")
 		olds, news := stringsArg(a, "item_ids"), stringsArg(a, "new_item_ids")
-		o, err := getOrder(tx, id)
+		o, err := swapOrder(tx, id, olds, news, "delivered", "exchanged")
 		if err != nil {
 			return nil, err
-		}
-		if s := str(o, "status"); s != "delivered" {
-			return nil, fmt.Errorf("order %s is %s: only a delivered order's items can be exchanged", id, s)
-		}
-		if !enoughItems(o, olds) {
-			return nil, fmt.Errorf("order %s does not hold all of the items %s", id, strings.Join(olds, ", "))
-		}
-		if len(olds) != len(news) {
-			return nil, fmt.Errorf("%d item ids but %d new item ids: give one new item per item", len(olds), len(news))
 		}
 		items := list(o, "items")
 		diff := 0.0

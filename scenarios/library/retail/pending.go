@@ -82,18 +82,9 @@ var modifyPendingOrderItems = phrased{says: itemsSays, Func: mocktools.Write("mo
 	func(_ context.Context, tx *world.Tx, a mocktools.Args) (mocktools.Body, error) {
 		id, mid := a.String("order_id"), a.String("payment_method_id")
 		olds, news := stringsArg(a, "item_ids"), stringsArg(a, "new_item_ids")
-		o, err := getOrder(tx, id)
+		o, err := swapOrder(tx, id, olds, news, "pending", "changed")
 		if err != nil {
 			return nil, err
-		}
-		if s := str(o, "status"); s != "pending" {
-			return nil, fmt.Errorf("order %s is %s: only a pending order's items can be changed", id, s)
-		}
-		if !enoughItems(o, olds) {
-			return nil, fmt.Errorf("order %s does not hold all of the items %s", id, strings.Join(olds, ", "))
-		}
-		if len(olds) != len(news) {
-			return nil, fmt.Errorf("%d item ids but %d new item ids: give one new item per item", len(olds), len(news))
 		}
 		items := list(o, "items")
 		diff := 0.0
@@ -210,4 +201,24 @@ func firstEntry(history []any) (map[string]any, bool) {
 	}
 	m, ok := history[0].(map[string]any)
 	return m, ok
+}
+
+// swapOrder fetches the order whose items an exchange or an item change
+// swaps, and checks what both require: the status, the items held, one new
+// item per item. verb says what is done to the items in the error.
+func swapOrder(tx *world.Tx, id string, olds, news []string, status, verb string) (world.Record, error) {
+	o, err := getOrder(tx, id)
+	if err != nil {
+		return nil, err
+	}
+	if s := str(o, "status"); s != status {
+		return nil, fmt.Errorf("order %s is %s: only a %s order's items can be %s", id, s, status, verb)
+	}
+	if !enoughItems(o, olds) {
+		return nil, fmt.Errorf("order %s does not hold all of the items %s", id, strings.Join(olds, ", "))
+	}
+	if len(olds) != len(news) {
+		return nil, fmt.Errorf("%d item ids but %d new item ids: give one new item per item", len(olds), len(news))
+	}
+	return o, nil
 }
