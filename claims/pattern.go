@@ -236,6 +236,8 @@ type index struct {
 	plurals bool
 	// numbers are, per step of the list, the numbers of its targets.
 	numbers [][]string
+	// verbs are, per step, the stems of its phrases' words (phraseStems).
+	verbs []map[string]bool
 }
 
 func newIndex() *index {

@@ -21,7 +21,7 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 	}
 	cs := x.cuesIn(d, rlo, rhi)
 	for i, cu := range cs {
-		if absorbed(cs, i) {
+		if absorbed(cs, i) && !x.ownVerb(cs, i+1, ms) {
 			continue
 		}
 		switch cu.k {
@@ -29,7 +29,9 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 			strong = true
 		case kRollback:
 			if negatedRollback(cs, i) {
-				done = true // "I had called off the crate and could not reverse that"
+				// "I had called off the crate and could not reverse that"; but
+				// "could not roll back X" of a step that rolls back is its negation.
+				done = done || !x.ownVerb(cs, i, ms)
 			} else {
 				rollback = true
 			}
@@ -185,6 +187,28 @@ func negatedRollback(cs []cue, i int) bool {
 		if cs[j].k == kNeg || cs[j].k == kFail {
 			return true
 		}
+	}
+	return false
+}
+
+// ownVerb reports that the first rollback cue from cs[i] on, within three
+// tokens, is the verb of a step in ms: its stem is a word of the step's own
+// phrases. It then names the step's action, not an undo of it.
+func (x *extraction) ownVerb(cs []cue, i int, ms []mention) bool {
+	if x.extra == nil || x.extra.verbs == nil || i >= len(cs) {
+		return false
+	}
+	for j := i; j < len(cs) && cs[j].lo <= cs[i].lo+3; j++ {
+		if cs[j].k != kRollback {
+			continue
+		}
+		w := stem(x.toks[cs[j].lo].s)
+		for _, m := range ms {
+			if m.step < len(x.extra.verbs) && x.extra.verbs[m.step][w] {
+				return true
+			}
+		}
+		return false
 	}
 	return false
 }

@@ -57,7 +57,9 @@ package claims
 //  4. Claim of a region (polarity.go), strongest first: offer or intention ("would
 //     you like me to", "let me", "I'll go ahead and") -> unmentioned; doubt ("may not
 //     have", "couldn't verify", "stuck") -> failed; rollback ("reversed", "rolled
-//     back", "voided", a failed form) -> failed; pending words ("queued", "being
+//     back", "voided", a failed form) -> failed, and a negated one ("could not
+//     reverse it") -> done, unless the undo word is the step's own verb ("could not
+//     roll back X" of a step whose phrases say "rolled back"); pending words ("queued", "being
 //     processed", "retrying", "initiated", "submitted a request", ⏳) -> pending
 //     unless negated; a future committing to later work ("we'll haul", "will be
 //     processed", "should go through") -> pending, unless a failure is reported after

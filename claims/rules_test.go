@@ -715,3 +715,24 @@ var _ = Describe("rule 8: the overall statement", func() {
 		Expect(got.Steps).To(Equal(map[string]claims.Claim{"refund": U, "x": U}))
 	})
 })
+
+var _ = Describe("an undo word that is the step's own verb", func() {
+	steps := []claims.Step{
+		{ID: "api", Tool: "deploy_image", Values: []string{"checkout-api"}, Phrases: claims.Phrases{Done: []string{"rolled ~4 back to"}}},
+		{ID: "refund", Tool: "issue_refund", Values: []string{"R-1"}},
+	}
+	DescribeTable("is negated with the step, while another step's undo still stands",
+		func(message string, want map[string]claims.Claim) {
+			got := claims.Extract(message, steps).Steps
+			for id, c := range want {
+				Expect(got[id]).To(Equal(c), "%s in %q", id, message)
+			}
+		},
+		Entry("could not roll back the step's object", "I could not roll back checkout-api.",
+			map[string]claims.Claim{"api": claims.Failed}),
+		Entry("an undo that did not happen leaves another step done", "I issued refund R-1 and could not reverse it.",
+			map[string]claims.Claim{"refund": claims.Done}),
+		Entry("an undo that happened undoes another step", "I issued refund R-1, then reversed it.",
+			map[string]claims.Claim{"refund": claims.Failed}),
+	)
+})

@@ -72,6 +72,10 @@ func buildIndex(steps []Step) *index {
 			}
 		}
 	}
+	ix.verbs = make([]map[string]bool, len(steps))
+	for si, s := range steps {
+		ix.verbs[si] = phraseStems(s)
+	}
 	addNouns(ix, steps)
 	addCues(ix, steps)
 	for _, s := range steps {
@@ -345,6 +349,28 @@ func wordForms(w string, term bool) []string {
 		forms = append(forms, t)
 	}
 	return forms
+}
+
+// phraseStems are the stems of the words of a step's own phrases: an undo
+// word among them ("rolled back" of a redeploy) is the step's verb.
+func phraseStems(s Step) map[string]bool {
+	out := map[string]bool{}
+	for _, l := range [...][]string{s.Phrases.Done, s.Phrases.Name, s.Phrases.Failed} {
+		for _, src := range l {
+			es, err := parsePattern(src)
+			if err != nil {
+				continue
+			}
+			for _, e := range es {
+				for _, a := range e.alts {
+					if w := strings.TrimSuffix(a, "*"); len(w) >= 3 {
+						out[stem(w)] = true
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // stem strips a common English ending.
