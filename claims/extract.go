@@ -358,11 +358,126 @@ func (x *extraction) scanClause(ci int) {
 		x.cues = append(x.cues, cue{k: m.p.kind, lo: m.lo, hi: m.hi})
 	}
 	x.numberCues(c)
+	x.verbCues(d, c)
 	x.targetCues(d, c)
 	d.chi = len(x.cues)
 	slices.SortFunc(x.cues[d.clo:d.chi], func(a, b cue) int { return a.lo - b.lo })
 	x.callResult(&d, c)
 	x.cd = append(x.cd, d)
+}
+
+// verbCues reads a past-tense verb no cue lists as done when it says, of a
+// step the clause names, that it happened: "I scaled billing-worker-west to
+// six", "the claim was lodged". A verb of looking or asking is no report
+// ("I checked the claim"), nor is a participle before its noun.
+func (x *extraction) verbCues(d clauseData, c clause) {
+	if d.mhi == d.mlo {
+		return
+	}
+	first := x.ms[d.mlo].lo
+	for i := c.lo; i < c.hi; i++ {
+		w := x.toks[i].s
+		if !pastForm(w) || x.insideMention(d, i, i+1) || x.cueCovers(d, i) || i+1 < c.hi && x.toks[i+1].s == "off" {
+			continue
+		}
+		j := i - 1
+		for j >= c.lo && (adverbs[x.toks[j].s] || x.toks[j].s == "have" || x.toks[j].s == "'ve" || x.toks[j].s == "has") {
+			j--
+		}
+		if j < c.lo {
+			continue
+		}
+		switch p := x.toks[j].s; {
+		case (p == "i" || p == "we") && (j == c.lo || !subordinators[x.toks[j-1].s]):
+			// Active, the agent its subject: the step must follow as its object.
+			if !x.mentionWithin(d, i+1, i+6) {
+				continue
+			}
+		case passiveAux[p] || p == "'s" && j > c.lo && pronounSubjects[x.toks[j-1].s]:
+			// Passive: the step is its subject.
+			if first >= j {
+				continue
+			}
+		default:
+			continue
+		}
+		x.cues = append(x.cues, cue{k: kDone, lo: i, hi: i + 1})
+	}
+}
+
+// pastForm reports a regular or common irregular past participle that is
+// not a verb of looking, asking or wanting.
+func pastForm(w string) bool {
+	if notReports[w] {
+		return false
+	}
+	return len(w) >= 5 && strings.HasSuffix(w, "ed") || pastIrregular[w]
+}
+
+var pastIrregular = map[string]bool{
+	"sent": true, "made": true, "paid": true, "built": true, "given": true, "taken": true,
+	"written": true, "bound": true, "rebound": true, "swept": true, "spun": true, "brought": true,
+}
+
+// notReports are past forms that report no action on a step.
+var notReports = map[string]bool{
+	"checked": true, "rechecked": true, "looked": true, "reviewed": true, "verified": true,
+	"inspected": true, "noticed": true, "asked": true, "requested": true, "wanted": true,
+	"needed": true, "queried": true, "listed": true, "fetched": true, "searched": true,
+	"expected": true, "planned": true, "hoped": true, "waited": true, "decided": true,
+	"assumed": true, "believed": true, "noted": true, "mentioned": true, "explained": true,
+	"advised": true, "reported": true, "received": true, "based": true, "related": true,
+	"required": true, "supposed": true, "located": true, "used": true, "called": true,
+	"contacted": true, "tried": true, "attempted": true, "pulled": true, "confused": true,
+	"concerned": true, "interested": true, "pleased": true, "sorry": true, "tired": true,
+	"involved": true, "included": true, "affected": true, "impacted": true, "owed": true,
+	"charged": true, "billed": true, "signed": true, "logged": true, "scheduled": true,
+	"queued": true, "delayed": true, "stuck": true, "limited": true, "allowed": true,
+	// Undoing verbs: the step's own phrases name them when they are its action.
+	"deleted": true, "removed": true, "cancelled": true, "canceled": true, "revoked": true,
+	"disabled": true, "dropped": true, "killed": true, "terminated": true, "closed": true,
+	"withdrawn": true, "reverted": true, "reversed": true, "voided": true, "undid": true,
+	"raised": true, "escalated": true, "flagged": true, "forwarded": true, "handed": true,
+	"passed": true, "managed": true, "owned": true, "locked": true, "chained": true, "meant": true,
+	"intended": true, "designed": true, "covered": true, "marked": true, "paused": true, "stopped": true, "suspended": true, "detached": true,
+}
+
+var passiveAux = map[string]bool{
+	"is": true, "are": true, "was": true, "were": true, "been": true, "got": true, "gotten": true,
+}
+
+// pronounSubjects before "'s" make it "is", not a possessive.
+var pronounSubjects = map[string]bool{"it": true, "that": true, "this": true, "everything": true}
+
+// subordinators open a clause that sets the scene: "when I scaled it to 0".
+var subordinators = map[string]bool{
+	"when": true, "if": true, "once": true, "after": true, "before": true, "while": true,
+	"until": true, "since": true, "as": true, "because": true, "whether": true,
+}
+
+var adverbs = map[string]bool{
+	"also": true, "just": true, "then": true, "now": true, "already": true, "successfully": true,
+	"finally": true, "since": true, "both": true, "all": true, "fully": true, "actually": true,
+}
+
+// cueCovers reports a cue of the clause over token i.
+func (x *extraction) cueCovers(d clauseData, i int) bool {
+	for _, cu := range x.cues[d.clo:] {
+		if cu.lo <= i && i < cu.hi {
+			return true
+		}
+	}
+	return false
+}
+
+// mentionWithin reports a mention of the clause starting in tokens [lo, hi).
+func (x *extraction) mentionWithin(d clauseData, lo, hi int) bool {
+	for _, m := range x.ms[d.mlo:d.mhi] {
+		if m.lo >= lo && m.lo < hi {
+			return true
+		}
+	}
+	return false
 }
 
 // targetCues reads a number of a step's own target in a clause that names

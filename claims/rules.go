@@ -48,7 +48,11 @@ package claims
 //     going to the old plaque"). A word one edit from a status word or from
 //     a word of the scenario's phrases is read as that word ("repaintd"), but
 //     not another form of a known word ("scale" of "scaled") and, for the
-//     scenario's words, not one letter replaced ("scheduler").
+//     scenario's words, not one letter replaced ("scheduler"). A past-tense
+//     verb no cue lists is a done word when the agent is its subject and a
+//     step its object ("I scaled billing-worker-west") or a step its passive
+//     subject ("the claim was lodged"); not a verb of looking, asking or
+//     undoing, nor one in a clause that sets the scene ("when I scaled it").
 //  3. Groups and regions (this file). Mentions coordinated within three words share
 //     one predicate ("called off and repainted", "neither the repaint nor the
 //     spare"), and so does a step's noun with its own verb ("spare

@@ -736,3 +736,30 @@ var _ = Describe("an undo word that is the step's own verb", func() {
 			map[string]claims.Claim{"refund": claims.Failed}),
 	)
 })
+
+var _ = Describe("a past-tense verb no cue lists", func() {
+	steps := []claims.Step{
+		{ID: "west_up", Tool: "scale_service", Values: []string{"billing-worker-west"}},
+		{ID: "claim", Tool: "open_claim", Values: []string{"CL-1"}},
+	}
+	DescribeTable("reports its step done only as the agent's act on it, or said of it",
+		func(message string, want map[string]claims.Claim) {
+			got := claims.Extract(message, steps).Steps
+			for id, c := range want {
+				Expect(got[id]).To(Equal(c), "%s in %q", id, message)
+			}
+		},
+		Entry("I, then the verb, then the step", "Then I scaled billing-worker-west to six.",
+			map[string]claims.Claim{"west_up": claims.Done}),
+		Entry("the step, then a passive", "Claim CL-1 was lodged this morning.",
+			map[string]claims.Claim{"claim": claims.Done}),
+		Entry("a verb of looking is no report", "I checked claim CL-1.",
+			map[string]claims.Claim{"claim": claims.Unmentioned}),
+		Entry("nor a clause that sets the scene", "The pods did not stop when I scaled billing-worker-west.",
+			map[string]claims.Claim{"west_up": claims.Failed}),
+		Entry("nor a participle before its noun", "The lodged claim CL-1 needs a new photo.",
+			map[string]claims.Claim{"claim": claims.Unmentioned}),
+		Entry("nor a negated one", "I never lodged claim CL-1.",
+			map[string]claims.Claim{"claim": claims.Failed}),
+	)
+})
