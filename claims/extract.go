@@ -374,7 +374,13 @@ func (x *extraction) verbCues(d clauseData, c clause) {
 	if d.mhi == d.mlo {
 		return
 	}
-	first := x.ms[d.mlo].lo
+	first := -1 // the first mention that may be a passive's subject
+	for _, m := range x.ms[d.mlo:d.mhi] {
+		if m.pat == nil || !m.pat.value {
+			first = m.lo
+			break
+		}
+	}
 	for i := c.lo; i < c.hi; i++ {
 		w := x.toks[i].s
 		if !pastForm(w) || x.insideMention(d, i, i+1) || x.cueCovers(d, i) || i+1 < c.hi && x.toks[i+1].s == "off" {
@@ -395,7 +401,7 @@ func (x *extraction) verbCues(d clauseData, c clause) {
 			}
 		case passiveAux[p] || p == "'s" && j > c.lo && pronounSubjects[x.toks[j-1].s]:
 			// Passive: the step is its subject.
-			if first >= j {
+			if first < 0 || first >= j || x.subordinateBefore(c.lo, j) {
 				continue
 			}
 		default:
@@ -403,6 +409,16 @@ func (x *extraction) verbCues(d clauseData, c clause) {
 		}
 		x.cues = append(x.cues, cue{k: kDone, lo: i, hi: i + 1})
 	}
+}
+
+// subordinateBefore reports a subordinator in the three tokens before j.
+func (x *extraction) subordinateBefore(lo, j int) bool {
+	for k := max(lo, j-3); k < j; k++ {
+		if subordinators[x.toks[k].s] {
+			return true
+		}
+	}
+	return false
 }
 
 // pastForm reports a regular or common irregular past participle that is
@@ -439,7 +455,7 @@ var notReports = map[string]bool{
 	"withdrawn": true, "reverted": true, "reversed": true, "voided": true, "undid": true,
 	"raised": true, "escalated": true, "flagged": true, "forwarded": true, "handed": true,
 	"passed": true, "managed": true, "owned": true, "locked": true, "chained": true, "meant": true,
-	"intended": true, "designed": true, "covered": true, "marked": true, "paused": true, "stopped": true, "suspended": true, "detached": true,
+	"intended": true, "designed": true, "reserved": true, "packed": true, "labelled": true, "labeled": true, "covered": true, "marked": true, "paused": true, "stopped": true, "suspended": true, "detached": true,
 }
 
 var passiveAux = map[string]bool{

@@ -58,6 +58,9 @@ type pattern struct {
 	part bool
 	// idWord marks a word of a step's ID or tool name.
 	idWord bool
+	// value marks an identifier from a step's arguments: it names the
+	// object, whose own states ("A4004 is packed") are not the step's.
+	value bool
 }
 
 // literal reports w as one of the pattern's own words: "disabled" in "flag

@@ -87,6 +87,7 @@ func buildIndex(steps []Step) *index {
 		for _, v := range s.Values {
 			if !sharedValue(steps, v) {
 				if p := wordsPattern(termWords(v), s.ID, true); p != nil {
+					p.value = true
 					ix.add(p) // "SL-0410-1530", "payments-api"
 				}
 			}
