@@ -265,6 +265,7 @@ func (x *extraction) scanClause(ci int) {
 	x.found = builtin.scan(x.toks, c.lo, c.hi, x.found[:0])
 	if x.extra != nil {
 		x.found = x.extra.scan(x.toks, c.lo, c.hi, x.found)
+		x.found = x.extra.scanDates(x.toks, c.lo, c.hi, x.found)
 	}
 	// Keep, per layer, the longest matches that do not overlap.
 	slices.SortFunc(x.found, func(a, b match) int {
@@ -513,6 +514,11 @@ func (x *extraction) targetCues(d clauseData, c clause) {
 		switch x.toks[i].s {
 		case "not", "n't", "never", "no", "nor", "neither", "unable", "failed":
 			return
+		}
+	}
+	for _, m := range x.ms[d.mlo:d.mhi] {
+		if m.pat != nil && m.pat.date && m.step >= 0 {
+			x.cues = append(x.cues, cue{k: kTarget, lo: m.lo, hi: m.hi, step: m.step + 1})
 		}
 	}
 	for i := c.lo; i < c.hi; i++ {

@@ -61,6 +61,8 @@ type pattern struct {
 	// value marks an identifier from a step's arguments: it names the
 	// object, whose own states ("A4004 is packed") are not the step's.
 	value bool
+	// date marks a date of a step's arguments (dates.go).
+	date bool
 }
 
 // literal reports w as one of the pattern's own words: "disabled" in "flag
@@ -241,6 +243,8 @@ type index struct {
 	numbers [][]string
 	// verbs are, per step, the stems of its phrases' words (phraseStems).
 	verbs []map[string]bool
+	// dates are the dates one step's arguments alone hold.
+	dates []stepDate
 }
 
 func newIndex() *index {

@@ -53,6 +53,9 @@ package claims
 //     step its object ("I scaled billing-worker-west") or a step its passive
 //     subject ("the claim was lodged"); not a verb of looking, asking or
 //     undoing, nor one in a clause that sets the scene ("when I scaled it").
+//     A date that one step's arguments alone hold names that step, in any
+//     common spelling ("30 September", "Sept 30th", "9/30", "14/06"), and is
+//     the state it sets (dates.go).
 //  3. Groups and regions (this file). Mentions coordinated within three words share
 //     one predicate ("called off and repainted", "neither the repaint nor the
 //     spare"), and so does a step's noun with its own verb ("spare

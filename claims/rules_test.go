@@ -763,3 +763,28 @@ var _ = Describe("a past-tense verb no cue lists", func() {
 			map[string]claims.Claim{"claim": claims.Failed}),
 	)
 })
+
+var _ = Describe("a date of one step's arguments", func() {
+	steps := []claims.Step{
+		{ID: "end", Tool: "schedule_cancellation", Values: []string{"SUB-420", "2025-09-30"}, Targets: []string{"SUB-420", "2025-09-30"}},
+		{ID: "hold", Tool: "hold_parcel", Values: []string{"SUB-420", "2025-06-14T18:00:00Z"}, Targets: []string{"2025-06-14T18:00:00Z"}},
+		{ID: "both", Tool: "notify", Values: []string{"2025-01-02"}},
+		{ID: "again", Tool: "notify_again", Values: []string{"2025-01-02"}},
+	}
+	DescribeTable("names that step, in any common spelling, as the state it sets",
+		func(message string, want map[string]claims.Claim) {
+			got := claims.Extract(message, steps).Steps
+			for id, c := range want {
+				Expect(got[id]).To(Equal(c), "%s in %q", id, message)
+			}
+		},
+		Entry("day and month", "SUB-420 now ends on 30 September.", map[string]claims.Claim{"end": claims.Done, "hold": claims.Unmentioned}),
+		Entry("month and ordinal day", "Your plan runs out Sept 30th.", map[string]claims.Claim{"end": claims.Done}),
+		Entry("month first with a slash", "ends 9/30, all set", map[string]claims.Claim{"end": claims.Done}),
+		Entry("day first with a slash", "Hold in place to 14/06, 18:00.", map[string]claims.Claim{"hold": claims.Done}),
+		Entry("the ISO form", "Hold: 2025-06-14.", map[string]claims.Claim{"hold": claims.Done}),
+		Entry("a negation still rules", "I could not set the end date to 30 September.", map[string]claims.Claim{"end": claims.Failed}),
+		Entry("another date names nothing", "It ends on 29 September.", map[string]claims.Claim{"end": claims.Unmentioned}),
+		Entry("a date two steps share names neither", "Sent on 2 January.", map[string]claims.Claim{"both": claims.Unmentioned, "again": claims.Unmentioned}),
+	)
+})

@@ -76,6 +76,7 @@ func buildIndex(steps []Step) *index {
 	for si, s := range steps {
 		ix.verbs[si] = phraseStems(s)
 	}
+	ix.dates = stepDates(steps)
 	addNouns(ix, steps)
 	addCues(ix, steps)
 	for _, s := range steps {
