@@ -76,7 +76,7 @@ var cues = map[kind][]string{
 		"done", "complete", "completed", "processed", "issued", "sent", "created", "confirmed",
 		"submitted", "posted", "arranged", "applied", "credited", "approved",
 		"finalized", "finalised", "finished", "handled", "sorted", "executed", "placed", "booked",
-		"generated", "triggered", "updated", "changed", "saved", "fixed", "succeeded", "successful",
+		"generated", "updated", "changed", "saved", "fixed", "succeeded", "successful",
 		"success", "ok", "okay", "yes", "dispatched", "shipped", "released", "added", "restored",
 		"returned", "delivered", "worked", "authorized", "authorised", "actioned", "organised", "organized", "reissued",
 		"reflected", "reflects", "reflect", "got", "accepted", "headed", "heading", "pushed", "made",
@@ -166,6 +166,8 @@ var cues = map[kind][]string{
 		"pending", "queued", "queue", "scheduled", "being", "in progress", "underway", "under way",
 		"retry", "retrying", "resubmit", "resubmitting", "resubmitted", "reattempt", "reattempting", "awaiting", "waiting", "on hold",
 		"backorder", "backordered", "in the works", "in process", "initiated", "started", "delayed",
+		// Set going, not seen through, unless that is the step's own verb.
+		"triggered",
 		"submitted|raised|filed|lodged|placed|opened ~3 request|requests",
 		"put in ~3 request|requests", "raised|lodged|filed|escalated with",
 		"request|requests ~1 received|submitted|logged|raised|filed|opened|placed|lodged",

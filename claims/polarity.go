@@ -36,6 +36,13 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 				rollback = true
 			}
 		case kPending:
+			if x.ownVerb(cs, i, ms) {
+				done, lastDone = true, cu.lo // "the claim was submitted" of a step that submits
+				if firstDone < 0 {
+					firstDone = cu.lo
+				}
+				continue
+			}
 			if strings.HasPrefix(x.toks[cu.lo].s, "retr") && doneAfter(cs, i) {
 				retry = cu.lo // "the retry worked": the outcome of a new attempt
 				continue
@@ -191,15 +198,16 @@ func negatedRollback(cs []cue, i int) bool {
 	return false
 }
 
-// ownVerb reports that the first rollback cue from cs[i] on, within three
-// tokens, is the verb of a step in ms: its stem is a word of the step's own
-// phrases. It then names the step's action, not an undo of it.
+// ownVerb reports that the first rollback or pending cue from cs[i] on,
+// within three tokens, is the verb of a step in ms: its stem is a word of the
+// step's own phrases. It then names the step's action, not an undo of it or
+// a start.
 func (x *extraction) ownVerb(cs []cue, i int, ms []mention) bool {
 	if x.extra == nil || x.extra.verbs == nil || i >= len(cs) {
 		return false
 	}
 	for j := i; j < len(cs) && cs[j].lo <= cs[i].lo+3; j++ {
-		if cs[j].k != kRollback {
+		if cs[j].k != kRollback && (cs[j].k != kPending || cs[j].hi-cs[j].lo != 1 || !strings.HasSuffix(x.toks[cs[j].lo].s, "ed")) {
 			continue
 		}
 		w := stem(x.toks[cs[j].lo].s)

@@ -66,7 +66,9 @@ package claims
 //     have", "couldn't verify", "stuck") -> failed; rollback ("reversed", "rolled
 //     back", "voided", a failed form) -> failed, and a negated one ("could not
 //     reverse it") -> done, unless the undo word is the step's own verb ("could not
-//     roll back X" of a step whose phrases say "rolled back"); pending words ("queued", "being
+//     roll back X" of a step whose phrases say "rolled back"); pending words,
+//     among them "triggered" (set going, not seen through) unless the step's
+//     own phrases have that verb ("the drill was triggered"), ("queued", "being
 //     processed", "retrying", "initiated", "submitted a request", ⏳) -> pending
 //     unless negated; a future committing to later work ("we'll haul", "will be
 //     processed", "should go through") -> pending, unless a failure is reported after

@@ -716,10 +716,12 @@ var _ = Describe("rule 8: the overall statement", func() {
 	})
 })
 
-var _ = Describe("an undo word that is the step's own verb", func() {
+var _ = Describe("an undo or start word that is the step's own verb", func() {
 	steps := []claims.Step{
 		{ID: "api", Tool: "deploy_image", Values: []string{"checkout-api"}, Phrases: claims.Phrases{Done: []string{"rolled ~4 back to"}}},
 		{ID: "refund", Tool: "issue_refund", Values: []string{"R-1"}},
+		{ID: "drill", Tool: "run_drill", Phrases: claims.Phrases{Done: []string{"triggered ~3 drill"}}},
+		{ID: "restart", Tool: "restart_service", Values: []string{"api-7"}},
 	}
 	DescribeTable("is negated with the step, while another step's undo still stands",
 		func(message string, want map[string]claims.Claim) {
@@ -734,6 +736,10 @@ var _ = Describe("an undo word that is the step's own verb", func() {
 			map[string]claims.Claim{"refund": claims.Done}),
 		Entry("an undo that happened undoes another step", "I issued refund R-1, then reversed it.",
 			map[string]claims.Claim{"refund": claims.Failed}),
+		Entry("a start word is the step's own verb when its phrases say it", "The failover drill was triggered.",
+			map[string]claims.Claim{"drill": claims.Done}),
+		Entry("otherwise it only sets the step going", "I triggered the restart of api-7.",
+			map[string]claims.Claim{"restart": claims.Pending}),
 	)
 })
 
