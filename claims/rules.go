@@ -66,11 +66,10 @@ package claims
 //     have", "couldn't verify", "stuck") -> failed; rollback ("reversed", "rolled
 //     back", "voided", a failed form) -> failed, and a negated one ("could not
 //     reverse it") -> done, unless the undo word is the step's own verb ("could not
-//     roll back X" of a step whose phrases say "rolled back"); pending words,
-//     among them "triggered" (set going, not seen through) unless the step's
-//     own phrases have that verb ("the drill was triggered"), ("queued", "being
-//     processed", "retrying", "initiated", "submitted a request", ⏳) -> pending
-//     unless negated; a future committing to later work ("we'll haul", "will be
+//     roll back X" of a step whose phrases say "rolled back"); pending words
+//     ("queued", "being processed", "retrying", "initiated", "triggered",
+//     "submitted a request", ⏳) -> pending unless negated, or unless the word
+//     is the step's own verb ("the drill was triggered"); a future committing to later work ("we'll haul", "will be
 //     processed", "should go through") -> pending, unless a failure is reported after
 //     it or a done word sits beside it ("issued and will be processed in 5 days");
 //     failure words and marks ("declined", "429", ✗, "except", "n/a", "still shows
