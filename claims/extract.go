@@ -524,12 +524,18 @@ func (x *extraction) targetCues(d clauseData, c clause) {
 	for i := c.lo; i < c.hi; i++ {
 		t := x.toks[i]
 		flag := t.s == "true" || t.s == "false"
-		if t.kind != tNum && !flag || x.insideMention(d, i, i+1) || t.kind == tNum && i > c.lo && idPart(x.toks[i-1]) {
+		word := numberWords[t.s]
+		if t.kind != tNum && !flag && word == "" || x.insideMention(d, i, i+1) || t.kind == tNum && i > c.lo && idPart(x.toks[i-1]) {
 			continue
 		}
 		n := normNumber(t.s)
 		if flag {
 			n = t.s
+		} else if word != "" {
+			n = word // "scaled it to six"
+			if i == c.lo || !setWords[x.toks[i-1].s] {
+				continue
+			}
 		} else if len(n) < 2 && (i == c.lo || !setWords[x.toks[i-1].s]) {
 			continue // a lone digit only as what something was set to: "east is at 0"
 		}
@@ -560,6 +566,13 @@ var systemNouns = map[string]bool{
 }
 
 // setWords lead to the value something was set to.
+// numberWords are the numbers a reply spells out.
+var numberWords = map[string]string{
+	"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+	"seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
+	"fifteen": "15", "twenty": "20", "thirty": "30", "fifty": "50", "hundred": "100",
+}
+
 var setWords = map[string]bool{"to": true, "at": true, "→": true, "=": true, "->": true}
 
 // ownValue reports a one-word cue that is a value a step named in the

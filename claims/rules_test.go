@@ -745,7 +745,7 @@ var _ = Describe("an undo or start word that is the step's own verb", func() {
 
 var _ = Describe("a past-tense verb no cue lists", func() {
 	steps := []claims.Step{
-		{ID: "west_up", Tool: "scale_service", Values: []string{"billing-worker-west"}},
+		{ID: "west_up", Tool: "scale_service", Values: []string{"billing-worker-west"}, Targets: []string{"billing-worker-west", "6"}},
 		{ID: "claim", Tool: "open_claim", Values: []string{"CL-1"}},
 	}
 	DescribeTable("reports its step done only as the agent's act on it, or said of it",
@@ -767,6 +767,10 @@ var _ = Describe("a past-tense verb no cue lists", func() {
 			map[string]claims.Claim{"claim": claims.Unmentioned}),
 		Entry("nor a negated one", "I never lodged claim CL-1.",
 			map[string]claims.Claim{"claim": claims.Failed}),
+		Entry("a number spelled out is the step's target", "billing-worker-west at six.",
+			map[string]claims.Claim{"west_up": claims.Done}),
+		Entry("another number is not", "billing-worker-west at five.",
+			map[string]claims.Claim{"west_up": claims.Unmentioned}),
 	)
 })
 
