@@ -97,7 +97,9 @@ package claims
 //     said. A 2xx status after "returned", "attempt" or "status" is done;
 //     a number glued to an id ("C-400") is no status. A counterfactual ("it would
 //     have said ...") claims nothing.
-//  5. Within a clause, a group with no cue of its own inherits a governing negation,
+//  5. Within a clause, a negation scopes over the verbs and status words "or"
+//     joins to it ("weren't counted or restocked", "haven't marked it paid or
+//     sent a receipt"). A group with no cue of its own inherits a governing negation,
 //     future, ability or mood across a coordinator ("I couldn't call off the crate or
 //     issue a repaint", "we will update your plaque and divert your crate"); so
 //     does a done verb before its first object when nothing follows the later objects
@@ -291,8 +293,14 @@ func (x *extraction) groupClause(ci int) {
 	for i := range gs {
 		// A negation scopes over the verbs "or" joins to it: "weren't
 		// reconfigured or restarted".
-		if g := &gs[i]; g.v.claim == Done && g.v.src == srcForm && x.negatedOr(d, c, g.lo) {
+		g := &gs[i]
+		if g.v.claim != Done {
+			continue
+		}
+		if g.v.src == srcForm && x.negatedOr(d, c, g.lo) {
 			g.v = verdict{Failed, srcAux}
+		} else if at := x.lastCueBefore(d, kDone, g.rlo, g.lo); g.v.src == srcCue && at >= 0 && x.negatedOr(d, c, at) {
+			g.v = verdict{Failed, srcAux} // "I haven't marked it paid or sent you a receipt"
 		}
 	}
 	if h := x.firstCue(d, kHedge, c.lo, c.hi); h >= 0 && !x.consequence(c.lo, h) {
@@ -756,6 +764,17 @@ func (x *extraction) auxRun(d *clauseData, a, b int) bool {
 
 // negatedOr reports "or"/"nor" just before token i, after a negation earlier
 // in the clause: the done form at i is one of the negated verbs.
+// lastCueBefore returns the start of the last cue of kind k in [lo, hi), or -1.
+func (x *extraction) lastCueBefore(d *clauseData, k kind, lo, hi int) int {
+	at := -1
+	for _, cu := range x.cuesIn(d, lo, hi) {
+		if cu.k == k {
+			at = cu.lo
+		}
+	}
+	return at
+}
+
 func (x *extraction) negatedOr(d *clauseData, c clause, i int) bool {
 	j := i - 1
 	for j > c.lo && (determiners[x.toks[j].s] || auxWords[x.toks[j].s]) {

@@ -474,6 +474,10 @@ var _ = Describe("rule 6: across clauses", func() {
 		check,
 		Entry("a negation scopes over the verbs 'or' joins", "The items weren't counted or restocked.", cancelFlow,
 			"restock=failed"),
+		Entry("and over a status word 'or' joins to it", "I haven't cancelled the order or sent you an email.", cancelFlow,
+			"cancel_order=failed notify=failed"),
+		Entry("but not across 'and'", "I haven't cancelled the order and sent you an email about it.", cancelFlow,
+			"cancel_order=failed notify=done"),
 		Entry("a subject that names another step", "Your order A1001 was not cancelled.", cancelFlow,
 			"cancel_order=failed"),
 	)
