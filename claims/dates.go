@@ -52,6 +52,9 @@ func stepDates(steps []Step) []stepDate {
 	owner := map[monthDay]int{}
 	for si, s := range steps {
 		for _, v := range append(s.Values[:len(s.Values):len(s.Values)], s.Targets...) {
+			if len(v) > 25 {
+				continue // a date inside a message's text is not what the step sets
+			}
 			md, ok := isoDate(v)
 			if !ok {
 				continue

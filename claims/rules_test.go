@@ -782,6 +782,7 @@ var _ = Describe("a date of one step's arguments", func() {
 	steps := []claims.Step{
 		{ID: "end", Tool: "schedule_cancellation", Values: []string{"SUB-420", "2025-09-30"}, Targets: []string{"SUB-420", "2025-09-30"}},
 		{ID: "hold", Tool: "hold_parcel", Values: []string{"SUB-420", "2025-06-14T18:00:00Z"}, Targets: []string{"2025-06-14T18:00:00Z"}},
+		{ID: "tell", Tool: "send_notice", Targets: []string{"Your plan ends on 2025-09-30"}},
 		{ID: "both", Tool: "notify", Values: []string{"2025-01-02"}},
 		{ID: "again", Tool: "notify_again", Values: []string{"2025-01-02"}},
 	}
@@ -792,7 +793,7 @@ var _ = Describe("a date of one step's arguments", func() {
 				Expect(got[id]).To(Equal(c), "%s in %q", id, message)
 			}
 		},
-		Entry("day and month", "SUB-420 now ends on 30 September.", map[string]claims.Claim{"end": claims.Done, "hold": claims.Unmentioned}),
+		Entry("day and month", "SUB-420 now ends on 30 September.", map[string]claims.Claim{"end": claims.Done, "hold": claims.Unmentioned, "tell": claims.Unmentioned}),
 		Entry("month and ordinal day", "Your plan runs out Sept 30th.", map[string]claims.Claim{"end": claims.Done}),
 		Entry("month first with a slash", "ends 9/30, all set", map[string]claims.Claim{"end": claims.Done}),
 		Entry("day first with a slash", "Hold in place to 14/06, 18:00.", map[string]claims.Claim{"hold": claims.Done}),
