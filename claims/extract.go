@@ -523,7 +523,7 @@ func (x *extraction) targetCues(d clauseData, c clause) {
 	}
 	for i := c.lo; i < c.hi; i++ {
 		t := x.toks[i]
-		flag := t.s == "true" || t.s == "false"
+		flag := t.s == "true" || t.s == "false" || flagWords[t.s] != "" && i > c.lo && (x.toks[i-1].s == ":" || x.toks[i-1].s == "=" || auxWords[x.toks[i-1].s])
 		word := numberWords[t.s]
 		if t.kind != tNum && !flag && word == "" || x.insideMention(d, i, i+1) || t.kind == tNum && i > c.lo && idPart(x.toks[i-1]) {
 			continue
@@ -531,6 +531,9 @@ func (x *extraction) targetCues(d clauseData, c clause) {
 		n := normNumber(t.s)
 		if flag {
 			n = t.s
+			if flagWords[n] != "" {
+				n = flagWords[n] // "auto-renewal: off"
+			}
 		} else if word != "" {
 			n = word // "scaled it to six"
 			if i == c.lo || !setWords[x.toks[i-1].s] {
@@ -566,6 +569,9 @@ var systemNouns = map[string]bool{
 }
 
 // setWords lead to the value something was set to.
+// flagWords are the words a reply gives a flag's value in.
+var flagWords = map[string]string{"off": "false", "disabled": "false", "enabled": "true"}
+
 // numberWords are the numbers a reply spells out.
 var numberWords = map[string]string{
 	"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
@@ -582,6 +588,9 @@ func (x *extraction) ownValue(d clauseData, m match) bool {
 		return false
 	}
 	w := x.toks[m.lo].s
+	if flagWords[w] != "" {
+		w = flagWords[w]
+	}
 	for _, mm := range x.ms[d.mlo:] {
 		if mm.step >= 0 && slices.Contains(x.extra.numbers[mm.step], w) {
 			return true

@@ -93,8 +93,8 @@ package claims
 //     ("retried", "on the second try", "eventually") the outcome that follows wins
 //     ("429, retried, 2nd attempt 200"), and a failure in "after the first attempt
 //     ..." is history. A number or flag value the step sets, said of it, in
-//     digits or words ("running 2.3.1", "at six"), is done when nothing else is
-//     said. A 2xx status after "returned", "attempt" or "status" is done;
+//     digits or words ("running 2.3.1", "at six", "renewal: off" of a flag set
+//     to false), is done when nothing else is said. A 2xx status after "returned", "attempt" or "status" is done;
 //     a number glued to an id ("C-400") is no status. A counterfactual ("it would
 //     have said ...") claims nothing.
 //  5. Within a clause, a negation scopes over the verbs and status words "or"
