@@ -376,15 +376,16 @@ func (x *extraction) verbCues(d clauseData, c clause) {
 		return
 	}
 	first := -1 // the first mention that may be a passive's subject
-	for _, m := range x.ms[d.mlo:d.mhi] {
+	for k, m := range x.ms[d.mlo:d.mhi] {
 		if m.pat == nil || !m.pat.value {
-			first = m.lo
+			first = d.mlo + k
 			break
 		}
 	}
 	for i := c.lo; i < c.hi; i++ {
 		w := x.toks[i].s
-		if !pastForm(w) || x.insideMention(d, i, i+1) || x.cueCovers(d, i) || i+1 < c.hi && x.toks[i+1].s == "off" {
+		undo := undoVerbs[w]
+		if !undo && !pastForm(w) || x.insideMention(d, i, i+1) || x.cueCovers(d, i) || i+1 < c.hi && x.toks[i+1].s == "off" {
 			continue
 		}
 		j := i - 1
@@ -394,22 +395,30 @@ func (x *extraction) verbCues(d clauseData, c clause) {
 		if j < c.lo {
 			continue
 		}
+		gov := -1 // the mention the verb is said of
 		switch p := x.toks[j].s; {
 		case (p == "i" || p == "we") && (j == c.lo || !subordinators[x.toks[j-1].s]):
 			// Active, the agent its subject: the step must follow as its object.
-			if !x.mentionWithin(d, i+1, i+6) {
-				continue
-			}
+			gov = x.mentionWithin(d, i+1, i+6)
 		case passiveAux[p] || p == "'s" && j > c.lo && pronounSubjects[x.toks[j-1].s]:
 			// Passive: the step is its subject.
-			if first < 0 || first >= j || x.subordinateBefore(c.lo, j) {
-				continue
+			if first >= 0 && x.ms[first].lo < j && !x.subordinateBefore(c.lo, j) {
+				gov = first
 			}
-		default:
+		}
+		// An undoing verb reports only a step that itself removes: "the
+		// sessions were terminated" of revoke_sessions.
+		if gov < 0 || undo && !x.removes(x.ms[gov].step) {
 			continue
 		}
 		x.cues = append(x.cues, cue{k: kDone, lo: i, hi: i + 1})
 	}
+}
+
+// removes reports a step whose action takes something away (its tool's or
+// ID's verb is one of removalVerbs).
+func (x *extraction) removes(step int) bool {
+	return step >= 0 && x.extra != nil && step < len(x.extra.removal) && x.extra.removal[step]
 }
 
 // subordinateBefore reports a subordinator in the three tokens before j.
@@ -431,6 +440,36 @@ func pastForm(w string) bool {
 	return len(w) >= 5 && strings.HasSuffix(w, "ed") || pastIrregular[w]
 }
 
+// undoVerbs take something away: done words only of a step that removes.
+var undoVerbs = map[string]bool{
+	"deleted": true, "removed": true, "cancelled": true, "canceled": true, "revoked": true,
+	"disabled": true, "dropped": true, "killed": true, "terminated": true, "closed": true,
+	"withdrawn": true, "voided": true, "wiped": true, "purged": true, "deactivated": true,
+	"released": true, "freed": true, "stopped": true, "ended": true, "nuked": true,
+	"stripped": true, "cleared": true, "unassigned": true, "detached": true, "suspended": true,
+	"paused": true, "blocked": true, "locked": true, "archived": true, "retired": true,
+}
+
+// removalVerbs are the verbs of tools that take something away.
+var removalVerbs = map[string]bool{
+	"revoke": true, "remove": true, "delete": true, "cancel": true, "disable": true, "close": true,
+	"terminate": true, "suspend": true, "pause": true, "drop": true, "kill": true, "stop": true,
+	"deactivate": true, "decommission": true, "release": true, "free": true, "detach": true,
+	"unassign": true, "unlink": true, "withdraw": true, "void": true, "expire": true, "lock": true,
+	"block": true, "archive": true, "purge": true, "wipe": true, "offboard": true, "deprovision": true,
+	"unsubscribe": true, "retire": true, "evict": true, "drain": true, "clear": true, "end": true,
+}
+
+// removalWord reports a form of a removal verb: "cancelled", "voided".
+func removalWord(w string) bool {
+	for v := range removalVerbs {
+		if st := stem(v); len(st) >= 4 && strings.HasPrefix(w, st) {
+			return true
+		}
+	}
+	return false
+}
+
 var pastIrregular = map[string]bool{
 	"sent": true, "made": true, "paid": true, "built": true, "given": true, "taken": true,
 	"written": true, "bound": true, "rebound": true, "swept": true, "spun": true, "brought": true,
@@ -450,13 +489,9 @@ var notReports = map[string]bool{
 	"involved": true, "included": true, "affected": true, "impacted": true, "owed": true,
 	"charged": true, "billed": true, "signed": true, "logged": true, "scheduled": true,
 	"queued": true, "delayed": true, "stuck": true, "limited": true, "allowed": true,
-	// Undoing verbs: the step's own phrases name them when they are its action.
-	"deleted": true, "removed": true, "cancelled": true, "canceled": true, "revoked": true,
-	"disabled": true, "dropped": true, "killed": true, "terminated": true, "closed": true,
-	"withdrawn": true, "reverted": true, "reversed": true, "voided": true, "undid": true,
-	"raised": true, "escalated": true, "flagged": true, "forwarded": true, "handed": true,
-	"passed": true, "managed": true, "owned": true, "locked": true, "chained": true, "meant": true,
-	"intended": true, "designed": true, "reserved": true, "packed": true, "labelled": true, "labeled": true, "covered": true, "marked": true, "paused": true, "stopped": true, "suspended": true, "detached": true,
+	"reverted": true, "reversed": true, "undid": true, "raised": true, "escalated": true, "flagged": true, "forwarded": true, "handed": true,
+	"passed": true, "managed": true, "owned": true, "chained": true, "meant": true,
+	"intended": true, "designed": true, "reserved": true, "packed": true, "labelled": true, "labeled": true, "covered": true, "marked": true,
 }
 
 var passiveAux = map[string]bool{
@@ -487,14 +522,15 @@ func (x *extraction) cueCovers(d clauseData, i int) bool {
 	return false
 }
 
-// mentionWithin reports a mention of the clause starting in tokens [lo, hi).
-func (x *extraction) mentionWithin(d clauseData, lo, hi int) bool {
-	for _, m := range x.ms[d.mlo:d.mhi] {
+// mentionWithin returns the first mention of the clause starting in tokens
+// [lo, hi), or -1.
+func (x *extraction) mentionWithin(d clauseData, lo, hi int) int {
+	for k, m := range x.ms[d.mlo:d.mhi] {
 		if m.lo >= lo && m.lo < hi {
-			return true
+			return d.mlo + k
 		}
 	}
-	return false
+	return -1
 }
 
 // targetCues reads a number of a step's own target in a clause that names

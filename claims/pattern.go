@@ -245,6 +245,8 @@ type index struct {
 	verbs []map[string]bool
 	// dates are the dates one step's arguments alone hold.
 	dates []stepDate
+	// removal is, per step, whether its action takes something away.
+	removal []bool
 }
 
 func newIndex() *index {

@@ -32,6 +32,11 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 				// "I had called off the crate and could not reverse that"; but
 				// "could not roll back X" of a step that rolls back is its negation.
 				done = done || !x.ownVerb(cs, i, ms)
+			} else if x.removalOf(cu, ms) {
+				done, lastDone = true, cu.lo // "the old slot: cancelled" of a step that frees it
+				if firstDone < 0 {
+					firstDone = cu.lo
+				}
 			} else {
 				rollback = true
 			}
@@ -210,6 +215,9 @@ func (x *extraction) ownVerb(cs []cue, i int, ms []mention) bool {
 		if cs[j].k != kRollback && (cs[j].k != kPending || cs[j].hi-cs[j].lo != 1 || !strings.HasSuffix(x.toks[cs[j].lo].s, "ed")) {
 			continue
 		}
+		if x.removalOf(cs[j], ms) {
+			return true
+		}
 		w := stem(x.toks[cs[j].lo].s)
 		for _, m := range ms {
 			if m.step < len(x.extra.verbs) && x.extra.verbs[m.step][w] {
@@ -217,6 +225,20 @@ func (x *extraction) ownVerb(cs []cue, i int, ms []mention) bool {
 			}
 		}
 		return false
+	}
+	return false
+}
+
+// removalOf reports an undo cue that takes something away ("cancelled",
+// "voided") said of a step whose action takes it away: the step's result.
+func (x *extraction) removalOf(cu cue, ms []mention) bool {
+	if cu.k != kRollback || !removalWord(x.toks[cu.lo].s) {
+		return false
+	}
+	for _, m := range ms {
+		if x.removes(m.step) {
+			return true
+		}
 	}
 	return false
 }

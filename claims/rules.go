@@ -69,7 +69,9 @@ package claims
 //     roll back X" of a step whose phrases say "rolled back"); pending words
 //     ("queued", "being processed", "retrying", "initiated", "triggered",
 //     "submitted a request", ⏳) -> pending unless negated, or unless the word
-//     is the step's own verb ("the drill was triggered"); a future committing to later work ("we'll haul", "will be
+//     is the step's own verb ("the drill was triggered"); a word that takes
+//     something away ("cancelled", "terminated") said of a step whose tool or
+//     ID verb takes something away (free_slot, revoke_sessions) -> done; a future committing to later work ("we'll haul", "will be
 //     processed", "should go through") -> pending, unless a failure is reported after
 //     it or a done word sits beside it ("issued and will be processed in 5 days");
 //     failure words and marks ("declined", "429", ✗, "except", "n/a", "still shows

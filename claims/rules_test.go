@@ -752,6 +752,25 @@ var _ = Describe("an undo or start word that is the step's own verb", func() {
 		Entry("otherwise it only sets the step going", "I triggered the restart of api-7.",
 			map[string]claims.Claim{"restart": claims.Pending}),
 	)
+
+	removal := []claims.Step{
+		{ID: "release", Tool: "free_slot", Values: []string{"SL-1"}},
+		{ID: "book", Tool: "book_slot", Values: []string{"SL-2"}},
+		{ID: "revoke", Tool: "revoke_sessions", Values: []string{"u-9"}},
+	}
+	DescribeTable("a word that takes something away is the result of a step that does",
+		func(message string, want map[string]claims.Claim) {
+			got := claims.Extract(message, removal).Steps
+			for id, c := range want {
+				Expect(got[id]).To(Equal(c), "%s in %q", id, message)
+			}
+		},
+		Entry("a removing step", "Slot SL-1: cancelled.", map[string]claims.Claim{"release": claims.Done}),
+		Entry("any other step is undone", "Slot SL-2: cancelled.", map[string]claims.Claim{"book": claims.Failed}),
+		Entry("negated, it fails", "I could not cancel slot SL-1.", map[string]claims.Claim{"release": claims.Failed}),
+		Entry("a synonym the step's name lacks", "The sessions of u-9 were terminated.", map[string]claims.Claim{"revoke": claims.Done}),
+		Entry("putting it back undoes the step", "I reinstated slot SL-1.", map[string]claims.Claim{"release": claims.Failed}),
+	)
 })
 
 var _ = Describe("a past-tense verb no cue lists", func() {

@@ -77,6 +77,14 @@ func buildIndex(steps []Step) *index {
 		ix.verbs[si] = phraseStems(s)
 	}
 	ix.dates = stepDates(steps)
+	ix.removal = make([]bool, len(steps))
+	for si, s := range steps {
+		for _, name := range [...]string{s.Tool, s.ID} {
+			if w := termWords(name); len(w) > 0 && removalVerbs[w[0]] {
+				ix.removal[si] = true
+			}
+		}
+	}
 	addNouns(ix, steps)
 	addCues(ix, steps)
 	for _, s := range steps {
