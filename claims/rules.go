@@ -60,7 +60,9 @@ package claims
 //     one predicate ("called off and repainted", "neither the repaint nor the
 //     spare"), and so does a step's noun with its own verb ("spare
 //     hasn't hauled"). Each group owns its clause up to the next comma,
-//     coordinator or subject pronoun; a parenthesis stays with what precedes it.
+//     coordinator or subject pronoun; a parenthesis stays with what precedes it;
+//     status marks on one line split it after each mark when they close their
+//     items ("seats 25 ✓ charge $75 ✓"), before each when they open them.
 //  4. Claim of a region (polarity.go), strongest first: offer or intention ("would
 //     you like me to", "let me", "I'll go ahead and") -> unmentioned; doubt ("may not
 //     have", "couldn't verify", "stuck") -> failed; rollback ("reversed", "rolled
@@ -213,7 +215,7 @@ func (x *extraction) groupClause(ci int) {
 	for i := range gs {
 		gs[i].rlo, gs[i].rhi = c.lo, c.hi
 		if i > 0 {
-			gs[i].rlo = x.splitBetween(d, gs[i-1].hi, gs[i].lo)
+			gs[i].rlo = x.splitBetween(d, c.lo, gs[i-1].hi, gs[i].lo)
 			gs[i-1].rhi = gs[i].rlo
 			if x.ms[gs[i].mlo].form == fDone && gs[i].rlo == gs[i].lo && x.auxRun(d, gs[i-1].hi, gs[i].lo) {
 				// The verb's own auxiliaries are its predicate too: "payments-api
@@ -504,7 +506,7 @@ var splitWords = map[string]bool{
 
 // splitBetween divides the tokens between two groups: the earlier group keeps
 // what precedes the first coordinator, comma or subject, the later one the rest.
-func (x *extraction) splitBetween(d *clauseData, a, b int) int {
+func (x *extraction) splitBetween(d *clauseData, clo, a, b int) int {
 	i := a
 	for i < b && (x.toks[i].s == ":" || x.toks[i].s == "|" || x.toks[i].s == dash) {
 		i++
@@ -524,6 +526,15 @@ func (x *extraction) splitBetween(d *clauseData, a, b int) int {
 	}
 	if after >= 0 {
 		return min(after, b)
+	}
+	for j := a; j < b; j++ {
+		if x.toks[j].kind != tMark {
+			continue
+		}
+		if x.toks[clo].kind == tMark {
+			return j // marks that open their items: "✓ seats ✗ charge"
+		}
+		return j + 1 // marks that close them: "seats 25 ✓ charge $75 ✓"
 	}
 	// No boundary word: the earlier group keeps its predicate run.
 	for i < b && (x.toks[i].kind == tMark || auxWords[x.toks[i].s] || x.cueAt(d, i)) {

@@ -66,6 +66,8 @@ var _ = Describe("rule 1: sentences and clauses", func() {
 	DescribeTable("lists and tables",
 		check,
 		Entry("checkmarks", "✅ Refund issued\n❌ Notification not sent", cancelFlow, "refund=done notify=failed"),
+		Entry("marks after their items, on one line", "refund ✅ restock ❌ email ✅", cancelFlow, "refund=done restock=failed notify=done"),
+		Entry("marks before their items, on one line", "✅ refund ❌ restock", cancelFlow, "refund=done restock=failed"),
 		Entry("numbered", "1. Cancelled order #2291 ✔\n2. Refund — pending with the bank", cancelFlow, "cancel_order=done refund=pending"),
 		Entry("Text: label", "Profile: updated\nText: sent", addressFlow, "update_address=done notify=done"),
 		Entry("key: value and dashes", "Refund: done\nRestock — failed", cancelFlow, "refund=done restock=failed"),
