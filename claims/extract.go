@@ -413,6 +413,94 @@ func (x *extraction) verbCues(d clauseData, c clause) {
 		}
 		x.cues = append(x.cues, cue{k: kDone, lo: i, hi: i + 1})
 	}
+	x.stateCues(d, c)
+}
+
+// stateCues read a result stated as where a step's object now is or who has
+// it: "Sam has an email from us", "Tom is on payments-team", "the four
+// groups are in", "seats are at 25".
+func (x *extraction) stateCues(d clauseData, c clause) {
+	for i := c.lo; i < c.hi-1; i++ {
+		w := x.toks[i].s
+		switch {
+		case w == "has" || w == "have" || w == "got" && i > c.lo && x.toks[i-1].s == "'s":
+			// The holder has the step's thing: not "I have", "has been", "has to".
+			if i > c.lo && (x.toks[i-1].s == "i" || x.toks[i-1].s == "we" || x.toks[i-1].s == "you") || holdNot[x.toks[i+1].s] {
+				continue
+			}
+			j := i + 1
+			for j < c.hi && j <= i+3 && (determiners[x.toks[j].s] || x.toks[j].s == "now") {
+				j++
+			}
+			if k := x.mentionWithin(d, j, j+1); k < 0 || x.insideMention(d, i, i+1) || x.cueCovers(d, i) {
+				continue
+			}
+		case passiveAux[w] || w == "'s" || w == "'re":
+			// The step's thing is in, on or at its place: after a mention, not a value.
+			j := i + 1
+			for j < c.hi && (x.toks[j].s == "now" || x.toks[j].s == "already" || x.toks[j].s == "all" || x.toks[j].s == "both") {
+				j++
+			}
+			if j >= c.hi || !placeWords[x.toks[j].s] || x.cueCovers(d, j) || x.subordinateBefore(c.lo, i) {
+				continue
+			}
+			if j+1 < c.hi && (placeNot[x.toks[j+1].s] || strings.ContainsAny(x.toks[j+1].s, "0123456789")) {
+				continue // "on hold", "at 7": a number says it only when it is the target
+			}
+			if j+1 < c.hi && x.toks[j].s == "in" && (x.toks[j+1].s == "the" || x.toks[j+1].s == "a" || x.toks[j+1].s == "an") {
+				continue // "in the pipeline", "in a change freeze"
+			}
+			if x.onlyBefore(c.lo, i) {
+				continue // "only IMG-201 was on it": a part
+			}
+			// Of a step that takes something away, being in place is the opposite.
+			if k := x.mentionBefore(d, i); k < 0 || x.ms[k].pat != nil && x.ms[k].pat.value || x.removes(x.ms[k].step) {
+				continue
+			}
+			i = j
+		default:
+			continue
+		}
+		x.cues = append(x.cues, cue{k: kDone, lo: i, hi: i + 1})
+	}
+}
+
+// holdNot after "has" make it an auxiliary or a need.
+var holdNot = map[string]bool{
+	"been": true, "to": true, "n't": true, "not": true, "no": true, "yet": true, "already": true,
+	"gone": true, "got": true, "had": true, "failed": true,
+}
+
+// placeWords after a copula state where a thing now is.
+var placeWords = map[string]bool{"in": true, "on": true, "at": true, "up": true, "live": true, "active": true}
+
+// placeNot after a place word is a state of work or of stock, not a result:
+// "on hold", "in progress", "up to you".
+var placeNot = map[string]bool{
+	"hold": true, "progress": true, "review": true, "queue": true, "to": true,
+	"its": true, "their": true, "way": true, "transit": true, "stock": true, "order": true,
+	"pending": true, "process": true, "time": true, "risk": true, "track": true, "hand": true,
+}
+
+// onlyBefore reports "only" in tokens [lo, i).
+func (x *extraction) onlyBefore(lo, i int) bool {
+	for k := lo; k < i; k++ {
+		if x.toks[k].s == "only" {
+			return true
+		}
+	}
+	return false
+}
+
+// mentionBefore returns the last mention of the clause ending by token i, or -1.
+func (x *extraction) mentionBefore(d clauseData, i int) int {
+	k := -1
+	for j, m := range x.ms[d.mlo:d.mhi] {
+		if m.hi <= i {
+			k = d.mlo + j
+		}
+	}
+	return k
 }
 
 // removes reports a step whose action takes something away (its tool's or

@@ -53,6 +53,11 @@ package claims
 //     step its object ("I scaled billing-worker-west") or a step its passive
 //     subject ("the claim was lodged"); not a verb of looking, asking or
 //     undoing, nor one in a clause that sets the scene ("when I scaled it").
+//     So is a result stated as who has the step's thing or where it now is
+//     ("Sam has an email from us", "the four groups are in", "Tom is on
+//     payments-team"), but not a state of work ("on hold", "in the pipeline"),
+//     another number ("at 7"), a condition, a part ("only ...") or, of a
+//     step that takes something away, its being in place.
 //     A date that one step's arguments alone hold names that step, in any
 //     common spelling ("30 September", "Sept 30th", "9/30", "14/06"), and is
 //     the state it sets (dates.go).

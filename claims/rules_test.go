@@ -831,3 +831,30 @@ var _ = Describe("a date of one step's arguments", func() {
 		Entry("a date two steps share names neither", "Sent on 2 January.", map[string]claims.Claim{"both": claims.Unmentioned, "again": claims.Unmentioned}),
 	)
 })
+
+var _ = Describe("a result stated as where a thing now is or who has it", func() {
+	steps := []claims.Step{
+		{ID: "notify", Tool: "send_email", Values: []string{"sam@example.com"}, Phrases: claims.Phrases{Name: []string{"email"}}},
+		{ID: "groups", Tool: "add_groups", Phrases: claims.Phrases{Name: []string{"groups"}}},
+		{ID: "seats", Tool: "set_seats", Targets: []string{"25"}, Phrases: claims.Phrases{Name: []string{"seats"}}},
+		{ID: "pause", Tool: "pause_billing", Phrases: claims.Phrases{Name: []string{"billing"}}},
+	}
+	DescribeTable("is done, unless it is a state of work, a condition or a part",
+		func(message string, want map[string]claims.Claim) {
+			got := claims.Extract(message, steps).Steps
+			for id, c := range want {
+				Expect(got[id]).To(Equal(c), "%s in %q", id, message)
+			}
+		},
+		Entry("the holder has it", "Sam has an email from us.", map[string]claims.Claim{"notify": claims.Done}),
+		Entry("not 'has been'", "Sam has been told.", map[string]claims.Claim{"notify": claims.Unmentioned}),
+		Entry("in its place", "The four groups are in.", map[string]claims.Claim{"groups": claims.Done}),
+		Entry("not on hold", "The groups are on hold.", map[string]claims.Claim{"groups": claims.Pending}),
+		Entry("not in the pipeline", "The groups are in the pipeline.", map[string]claims.Claim{"groups": claims.Unmentioned}),
+		Entry("a number says it only when it is the target", "The seats are at 20.", map[string]claims.Claim{"seats": claims.Unmentioned}),
+		Entry("the target does", "The seats are at 25.", map[string]claims.Claim{"seats": claims.Done}),
+		Entry("not under a condition", "Once the groups are in, I'll email Sam.", map[string]claims.Claim{"groups": claims.Unmentioned}),
+		Entry("not only a part", "Only two groups are in.", map[string]claims.Claim{"groups": claims.Unmentioned}),
+		Entry("of a step that takes away, being active is no result", "Billing is active.", map[string]claims.Claim{"pause": claims.Unmentioned}),
+	)
+})
