@@ -218,9 +218,11 @@ func (x *extraction) ownVerb(cs []cue, i int, ms []mention) bool {
 		if x.removalOf(cs[j], ms) {
 			return true
 		}
+		// An undo word must have the step itself as its object ("could not
+		// roll back checkout-api"), not a pronoun ("could not reverse that").
 		w := stem(x.toks[cs[j].lo].s)
 		for _, m := range ms {
-			if m.step < len(x.extra.verbs) && x.extra.verbs[m.step][w] {
+			if m.step < len(x.extra.verbs) && x.extra.verbs[m.step][w] && (cs[j].k == kPending || m.lo >= cs[j].hi && m.lo <= cs[j].hi+3) {
 				return true
 			}
 		}
