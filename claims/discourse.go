@@ -69,8 +69,10 @@ func (x *extraction) crossClause() {
 		case c.lead == leadContrast && pronoun && v.claim == Done && v.src == srcCue && last.v.claim == Failed &&
 			x.cls[last.clause].sent == c.sent && x.emphatic(c):
 			last.v = v // "the request timed out on my end, but it did go through"
-		case v.claim == Done && x.hasCue(d, kRetried, c.lo, c.hi) && (pronoun || x.cls[last.clause].sent == c.sent):
-			last.v = v // "it was declined at first, but went through on the second try"
+		case v.claim == Done && (x.hasCue(d, kRetried, c.lo, c.hi) || x.retriedJustBefore(ci)) && (pronoun || x.cls[last.clause].sent == c.sent):
+			last.v = v // "it was declined at first, but went through on the second try"; "I retried and it's now in place"
+		case pronoun && v.claim == Done && last.v.src == srcFirst:
+			last.v = v // "timed out on the first try ... it had gone through"
 		case pronoun && v.claim == Pending && (last.v.claim == Unmentioned || last.v.claim == Failed):
 			// A retry says the step is not done ("the delivery plaque is wrong
 			// in places. I'm retrying that update now").
@@ -86,6 +88,16 @@ func (x *extraction) crossClause() {
 			last.v = v // "the spare didn't need a new crate, so it's been sent out"
 		}
 	}
+}
+
+// retriedJustBefore reports a retry in the clause before ci, in its
+// sentence, that names no step: "I retried and it's now in place".
+func (x *extraction) retriedJustBefore(ci int) bool {
+	if ci == 0 || x.cls[ci-1].sent != x.cls[ci].sent {
+		return false
+	}
+	d := &x.cd[ci-1]
+	return d.ghi == d.glo && x.hasCue(d, kRetried, x.cls[ci-1].lo, x.cls[ci-1].hi)
 }
 
 // lineMarks applies a status mark that opens a line to the step the line is

@@ -116,6 +116,7 @@ var sourceRules = [...]string{
 	srcMood:   "an offer, intention, question or condition: no claim",
 	srcWeak:   "only a time word",
 	srcTarget: "a number the step sets, said of it",
+	srcFirst:  "a failure of a first attempt, which a later outcome replaces",
 }
 
 var kindNames = [...]string{

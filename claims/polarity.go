@@ -134,12 +134,17 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 	case retry >= 0 && (x.toks[retry].s == "after" || x.toks[retry].s == "following") &&
 		firstDone >= 0 && firstDone < retry && firstFail > retry:
 		return verdict{Done, srcCue} // "reissued after the first attempt bounced"
+	case retry >= 0 && lastDone >= 0 && lastDone < retry && retry-lastDone <= 3 && !neg && !strong &&
+		(x.toks[retry].s == "on" || x.toks[retry].s == "at"):
+		return verdict{Done, srcCue} // "succeeded on retry after a 503"
 	case pend:
 		return verdict{Pending, srcCue}
 	case hedge && !fail && !neg && !tried:
 		return verdict{Pending, srcCue} // "I think it went through": unverified
 	case futPend && !done && !doneThenFut && lastFut > lastFail:
 		return verdict{Pending, srcFuture}
+	case fail && !done && x.firstAttempt(rlo, rhi):
+		return verdict{Failed, srcFirst}
 	case fail:
 		return verdict{Failed, srcCue}
 	case tried, neg:
@@ -163,6 +168,25 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 	}
 	return noClaim
 }
+
+// firstAttempt reports a failure said of a first attempt: "failed the first
+// time", "timed out on the first try", "at first", "initially".
+func (x *extraction) firstAttempt(lo, hi int) bool {
+	for i := lo; i < hi; i++ {
+		switch w := x.toks[i].s; {
+		case w == "initially":
+			return true
+		case w != "first" || i == lo:
+		case x.toks[i-1].s == "at":
+			return true
+		case i+1 < hi && attemptWords[x.toks[i+1].s] && determiners[x.toks[i-1].s]:
+			return true
+		}
+	}
+	return false
+}
+
+var attemptWords = map[string]bool{"time": true, "try": true, "attempt": true, "go": true, "pass": true, "call": true, "run": true}
 
 // doneAfter reports a done cue right after cs[i] ("the retry worked").
 func doneAfter(cs []cue, i int) bool {

@@ -101,7 +101,9 @@ package claims
 //     settlement ("has been ordered and will haul tomorrow"). After a retry
 //     ("retried", "on the second try", "eventually") the outcome that follows wins
 //     ("429, retried, 2nd attempt 200"), and a failure in "after the first attempt
-//     ..." is history. A number or flag value the step sets, said of it, in
+//     ..." is history, as is one said of a first attempt ("timed out on the
+//     first try", "at first"), which a later outcome said of a pronoun
+//     replaces; a done word right before "on retry" is the outcome. A number or flag value the step sets, said of it, in
 //     digits or words ("running 2.3.1", "at six", "renewal: off" of a flag set
 //     to false), is done when nothing else is said. A 2xx status after "returned", "attempt" or "status" is done;
 //     a number glued to an id ("C-400") is no status. A counterfactual ("it would
@@ -192,6 +194,7 @@ const (
 	srcMood          // an offer, intention, question or condition: no claim
 	srcWeak          // only a time word ("overnight", "tomorrow")
 	srcTarget        // only a number the step sets ("running 2.3.1")
+	srcFirst         // a failure of a first attempt ("timed out on the first try")
 )
 
 type verdict struct {
