@@ -128,10 +128,16 @@ var cues = map[kind][]string{
 		"still set|scheduled|due|planned to go|ship|arrive|head|deliver", "still set|scheduled|due|planned to be delivered|shipped|sent",
 		"still go|ship|arrive|head to|at", "still be delivered|shipped|sent to|at", "too late",
 		"held|holding|kept|keeping ~3 back", "withheld", "withholding",
+		// Done only in part: "only part of the money came back".
+		"only in part", "only partly|partially|half", "partly", "partially !completed|complete|done|finished|successful",
+		"only part|some|half of",
+		"only able|managed to",
 		markFail,
 	},
 	kTried:  {"tried|attempted|trying|attempting ~1 to", "attempted"},
-	kExcept: {"except", "excluding", "apart from", "other than", "besides", "but not"},
+	kExcept: {"except", "excluding", "apart from", "other than", "besides", "but not",
+		// Another remedy in its place: "a credit instead of a refund".
+		"instead of", "in place of", "rather than"},
 	kRetried: {
 		"retried", "reattempted", "re attempted", "on|after ?a|the|one ?more retry|retrying",
 		"on|at ?the|a second|2nd|third|3rd|next|another attempt|try|go",

@@ -2,6 +2,7 @@ package claims
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -1059,6 +1060,11 @@ func (x *extraction) numberCues(c clause) {
 			continue
 		}
 		s := t.s
+		if j := x.partOf(c, i); j > 0 {
+			x.cues = append(x.cues, cue{k: kFail, lo: i, hi: j}) // "$30 of the $60", "5 of 8 pods"
+			i = j - 1
+			continue
+		}
 		if len(s) > 1 && s[0] == '+' && s[1] >= '0' && s[1] <= '9' {
 			x.cues = append(x.cues, cue{k: kDone, lo: i, hi: i + 1})
 			continue
@@ -1088,6 +1094,28 @@ func (x *extraction) numberCues(c clause) {
 			x.cues = append(x.cues, cue{k: kFail, lo: i, hi: i + 1})
 		}
 	}
+}
+
+// partOf reads "N of (the|your) M" at token i with N below M, a part, and
+// returns the token after M, or 0.
+func (x *extraction) partOf(c clause, i int) int {
+	j := i + 1
+	if j >= c.hi || x.toks[j].s != "of" {
+		return 0
+	}
+	j++
+	if j < c.hi && (determiners[x.toks[j].s] || x.toks[j].s == "his" || x.toks[j].s == "her") {
+		j++
+	}
+	if j >= c.hi || x.toks[j].kind != tNum {
+		return 0
+	}
+	a, errA := strconv.ParseFloat(strings.ReplaceAll(normNumber(x.toks[i].s), ",", ""), 64)
+	b, errB := strconv.ParseFloat(strings.ReplaceAll(normNumber(x.toks[j].s), ",", ""), 64)
+	if errA != nil || errB != nil || a >= b || a <= 0 {
+		return 0
+	}
+	return j + 1
 }
 
 var (

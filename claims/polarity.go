@@ -12,6 +12,7 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		lastFail, lastFut, lastDone, retry                                               = -1, -1, -1, -1
 		firstDone, firstFail                                                             = -1, -1
 		futVerb                                                                          = -1 // a done word that is a future's verb
+		partial, whole                                                                   bool // failures of a part; of the whole
 	)
 	failAt := func(i int) {
 		lastFail = i
@@ -59,6 +60,11 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 				pend = true
 			}
 		case kFail, kExcept:
+			partial = partial || x.partCue(cu)
+			whole = whole || !x.partCue(cu)
+			if w := x.toks[cu.lo].s; (w == "instead" || w == "rather" || w == "in") && !actionAfter(ms, cu.hi) {
+				continue // "I issued a credit instead of ...": what replaced the step is done
+			}
 			fail = true
 			failAt(cu.lo)
 		case kNeg:
@@ -143,6 +149,8 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		return verdict{Pending, srcCue} // "I think it went through": unverified
 	case futPend && !done && !doneThenFut && lastFut > lastFail:
 		return verdict{Pending, srcFuture}
+	case fail && partial && !whole && !neg && (pend || futPend || later || x.soFar(rlo, rhi)):
+		return verdict{Pending, srcCue} // "$30 of the $60 so far": the rest under way
 	case fail && !done && x.firstAttempt(rlo, rhi):
 		return verdict{Failed, srcFirst}
 	case fail:
@@ -167,6 +175,45 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		return verdict{Pending, srcWeak}
 	}
 	return noClaim
+}
+
+// actionAfter reports a mention in ms starting at or after token i that
+// names the step's action, not an identifier: after "instead of" an action
+// was replaced ("a credit instead of a refund"), a value only changed ("on
+// payments-team instead of mobile-team").
+func actionAfter(ms []mention, i int) bool {
+	for _, m := range ms {
+		if m.lo >= i && (m.pat == nil || !m.pat.value && !m.pat.date) {
+			return true
+		}
+	}
+	return false
+}
+
+// partCue reports a failure cue that says only a part was done: "$30 of
+// the $60", "only partly".
+func (x *extraction) partCue(cu cue) bool {
+	if cu.k != kFail {
+		return false
+	}
+	w := x.toks[cu.lo].s
+	return w == "only" || w == "partly" || w == "partially" || cu.hi-cu.lo >= 3 && x.toks[cu.lo+1].s == "of"
+}
+
+// soFar reports words that say the work is still under way: "so far", "at
+// the time of writing", "for now", "remaining".
+func (x *extraction) soFar(lo, hi int) bool {
+	for i := lo; i < hi; i++ {
+		switch x.toks[i].s {
+		case "far", "remaining", "rest", "writing":
+			return true
+		case "now":
+			if i > lo && x.toks[i-1].s == "for" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // firstAttempt reports a failure said of a first attempt: "failed the first

@@ -81,6 +81,10 @@ package claims
 //     ID verb takes something away (free_slot, revoke_sessions) -> done; a future committing to later work ("we'll haul", "will be
 //     processed", "should go through") -> pending, unless a failure is reported after
 //     it or a done word sits beside it ("issued and will be processed in 5 days");
+//     a part ("$30 of the $60", "only partly", "only able to") -> failed, or
+//     pending while the rest is under way ("so far", "the rest will follow");
+//     another remedy in the step's place ("a voucher instead of a refund") fails
+//     the step after "instead of" or "rather than", not one before it;
 //     failure words and marks ("declined", "429", ✗, "except", "n/a", "still shows
 //     Leeds", "still set to go to Ash Yard") -> failed; a negation ("not",
 //     "couldn't", "no repaint") -> failed; done words and marks ("issued", "went
@@ -512,7 +516,7 @@ var determiners = map[string]bool{
 var splitWords = map[string]bool{
 	",": true, ";": true, "(": true, ")": true, "+": true, "/": true,
 	"and": true, "or": true, "nor": true, "but": true, "plus": true, "while": true, "then": true,
-	"i": true, "we": true, "you": true, "they": true, "it": true, "he": true, "she": true,
+	"instead": true, "rather": true, "i": true, "we": true, "you": true, "they": true, "it": true, "he": true, "she": true,
 }
 
 // splitBetween divides the tokens between two groups: the earlier group keeps

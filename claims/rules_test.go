@@ -862,3 +862,22 @@ var _ = Describe("a result stated as where a thing now is or who has it", func()
 		Entry("of a step that takes away, being active is no result", "Billing is active.", map[string]claims.Claim{"pause": claims.Unmentioned}),
 	)
 })
+
+var _ = Describe("another remedy and a part", func() {
+	DescribeTable("a step replaced by another remedy fails; what replaced it is done",
+		check,
+		Entry("instead of the step", "Instead of a refund, I issued a voucher.", cancelFlow, "refund=failed"),
+		Entry("the step instead of something else", "I issued a refund instead of a voucher.", cancelFlow, "refund=done"),
+		Entry("another step instead of this one", "I cancelled the order instead of refunding it.", cancelFlow, "cancel_order=done refund=failed"),
+	)
+	DescribeTable("a step done only in part fails, or is pending while the rest is under way",
+		check,
+		Entry("an amount of a larger one", "I refunded $30 of the $60.", cancelFlow, "refund=failed"),
+		Entry("the whole amount is no part", "I refunded 2 of 2 items.", cancelFlow, "refund=done"),
+		Entry("only part of it", "Only part of the refund went through.", cancelFlow, "refund=failed"),
+		Entry("only able to", "I was only able to refund the shipping.", cancelFlow, "refund=failed"),
+		Entry("a part so far", "The processor has refunded $30 of the $60 so far.", cancelFlow, "refund=pending"),
+		Entry("a part, the rest to follow", "$30 of the $60 is refunded and the rest will follow tomorrow.", cancelFlow, "refund=pending"),
+		Entry("'partially completed' is about the whole request", "Partially completed: the refund went through.", cancelFlow, "refund=done"),
+	)
+})
