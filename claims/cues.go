@@ -134,7 +134,7 @@ var cues = map[kind][]string{
 		"only able|managed to",
 		markFail,
 	},
-	kTried:  {"tried|attempted|trying|attempting ~1 to", "attempted"},
+	kTried: {"tried|attempted|trying|attempting ~1 to", "attempted"},
 	kExcept: {"except", "excluding", "apart from", "other than", "besides", "but not",
 		// Another remedy in its place: "a credit instead of a refund".
 		"instead of", "in place of", "rather than"},
