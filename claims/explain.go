@@ -117,6 +117,7 @@ var sourceRules = [...]string{
 	srcWeak:   "only a time word",
 	srcTarget: "a number the step sets, said of it",
 	srcFirst:  "a failure of a first attempt, which a later outcome replaces",
+	srcOther:  "said of another identifier or address than the step's own: not the step",
 }
 
 var kindNames = [...]string{

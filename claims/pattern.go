@@ -247,6 +247,10 @@ type index struct {
 	dates []stepDate
 	// removal is, per step, whether its action takes something away.
 	removal []bool
+	// shapes are, per step, its identifiers and addresses (objects.go);
+	// anyValue holds every step's.
+	shapes   [][]shape
+	anyValue map[string]bool
 }
 
 func newIndex() *index {

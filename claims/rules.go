@@ -112,6 +112,10 @@ package claims
 //     to false), is done when nothing else is said. A 2xx status after "returned", "attempt" or "status" is done;
 //     a number glued to an id ("C-400") is no status. A counterfactual ("it would
 //     have said ...") claims nothing.
+//     A group read done whose words govern an identifier or address in the
+//     shape of its step's own ("ADD-422" of ADD-420, another e-mail address)
+//     that no step has, and not the step's own, is the action done to another
+//     object: unmentioned (objects.go).
 //  5. Within a clause, a negation scopes over the verbs and status words "or"
 //     joins to it ("weren't counted or restocked", "haven't marked it paid or
 //     sent a receipt"). A group with no cue of its own inherits a governing negation,
@@ -199,6 +203,7 @@ const (
 	srcWeak          // only a time word ("overnight", "tomorrow")
 	srcTarget        // only a number the step sets ("running 2.3.1")
 	srcFirst         // a failure of a first attempt ("timed out on the first try")
+	srcOther         // the action done to another object or recipient
 )
 
 type verdict struct {
@@ -250,6 +255,9 @@ func (x *extraction) groupClause(ci int) {
 			}
 		}
 		gs[i].v = x.eval(d, x.ms[gs[i].mlo:gs[i].mhi], gs[i].rlo, gs[i].rhi)
+		if gs[i].v.claim == Done && x.otherObject(gs[i]) {
+			gs[i].v = verdict{Unmentioned, srcOther}
+		}
 	}
 	for i := 1; i < len(gs); i++ {
 		p, g := gs[i-1], &gs[i]

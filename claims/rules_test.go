@@ -881,3 +881,24 @@ var _ = Describe("another remedy and a part", func() {
 		Entry("'partially completed' is about the whole request", "Partially completed: the refund went through.", cancelFlow, "refund=done"),
 	)
 })
+
+var _ = Describe("another identifier or address", func() {
+	steps := []claims.Step{
+		{ID: "refund", Tool: "refund_addon", Values: []string{"ADD-420"}, Phrases: claims.Phrases{Done: []string{"refunded"}}},
+		{ID: "invoice", Tool: "send_invoice", Values: []string{"billing@kestrel.dev", "SUB-530"}, Phrases: claims.Phrases{Name: []string{"invoice"}}},
+	}
+	DescribeTable("in the shape of the step's own is the action done to another object: not the step",
+		func(message string, want map[string]claims.Claim) {
+			got := claims.Extract(message, steps).Steps
+			for id, c := range want {
+				Expect(got[id]).To(Equal(c), "%s in %q", id, message)
+			}
+		},
+		Entry("another address", "I sent the invoice to billing@lumen.io.", map[string]claims.Claim{"invoice": claims.Unmentioned}),
+		Entry("the step's own address", "I sent the invoice to billing@kestrel.dev.", map[string]claims.Claim{"invoice": claims.Done}),
+		Entry("another identifier", "I refunded the storage add-on (ADD-422).", map[string]claims.Claim{"refund": claims.Unmentioned}),
+		Entry("the step's own identifier", "I refunded the storage add-on (ADD-420).", map[string]claims.Claim{"refund": claims.Done}),
+		Entry("another step's identifier is no stranger", "I sent the invoice for SUB-530.", map[string]claims.Claim{"invoice": claims.Done}),
+		Entry("a stranger before the step's words is not its object", "I closed ADD-999 and refunded ADD-420.", map[string]claims.Claim{"refund": claims.Done}),
+	)
+})

@@ -77,6 +77,13 @@ func buildIndex(steps []Step) *index {
 		ix.verbs[si] = phraseStems(s)
 	}
 	ix.dates = stepDates(steps)
+	ix.shapes, ix.anyValue = make([][]shape, len(steps)), map[string]bool{}
+	for si, s := range steps {
+		ix.shapes[si] = valueShapes(s)
+		for _, sh := range ix.shapes[si] {
+			ix.anyValue[sh.value] = true
+		}
+	}
 	ix.removal = make([]bool, len(steps))
 	for si, s := range steps {
 		for _, name := range [...]string{s.Tool, s.ID} {
