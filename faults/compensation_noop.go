@@ -2,7 +2,7 @@ package faults
 
 import "github.com/evalrun/evalrun/mocktools"
 
-// CompensationNoop makes an undo (void a refund, reopen an order) report
+// CompensationNoop makes an undo (a reversal, a reopening) report
 // success and do nothing, so a saga believes it rolled back.
 type CompensationNoop struct{}
 

@@ -3,7 +3,7 @@ package faults
 import "github.com/evalrun/evalrun/mocktools"
 
 // DuplicateApply delivers the call twice (at-least-once delivery): a second
-// refund, a second email, stock counted in twice. The reply is normal.
+// payout, a second message, a count raised twice. The reply is normal.
 type DuplicateApply struct{}
 
 var _ Kind = DuplicateApply{}

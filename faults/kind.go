@@ -20,7 +20,7 @@ const (
 	None    Effect = "none"    // the call's writes are dropped
 	Partial Effect = "partial" // part of the writes land
 	Full    Effect = "full"    // every write lands
-	Twice   Effect = "twice"   // every write lands twice: a second refund, a second email
+	Twice   Effect = "twice"   // every write lands twice: a second payout, a second message
 	Later   Effect = "later"   // the writes land after the fault's delay in simulated time
 )
 
@@ -115,7 +115,7 @@ func Lookup(name string) (Kind, error) { return kinds.Get(name) }
 func Kinds() []Kind { return kinds.All() }
 
 // isID says whether a reply field names a record: "id", or a name ending
-// in "_id" ("order_id", "ticket_id"). A degraded reply keeps those, so that
+// in "_id" ("record_id", "item_id"). A degraded reply keeps those, so that
 // it still looks like an answer to the call, in any domain.
 func isID(field string) bool { return field == "id" || strings.HasSuffix(field, "_id") }
 

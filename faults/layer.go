@@ -347,7 +347,7 @@ func (l *Layer) staleReply(ctx context.Context, t mocktools.Tool, id string, arg
 }
 
 // land applies the delayed writes that are due, oldest first. A write that
-// no longer applies (the order was cancelled meanwhile) is dropped.
+// no longer applies (its record was removed meanwhile) is dropped.
 func (l *Layer) land(ctx context.Context) {
 	if len(l.pending) == 0 {
 		return

@@ -2,7 +2,7 @@ package faults
 
 import "github.com/evalrun/evalrun/mocktools"
 
-// PartialApply lands part of the call (2 of 3 items, a short refund) and
+// PartialApply lands part of the call (2 of 3 items, a short amount) and
 // confirms the whole.
 type PartialApply struct{}
 

@@ -28,7 +28,7 @@ type Spec struct {
 	Tool string `yaml:"tool" json:"tool,omitempty"`
 	Step string `yaml:"step" json:"step,omitempty"`
 	// Match narrows the aim with an expression over the call's arguments,
-	// which it sees by name: `amount > 100`, `order_id == "A1001"`.
+	// which it sees by name: `amount > 100`, `record_id == "R-1"`.
 	Match string `yaml:"match" json:"match,omitempty"`
 	When  When   `yaml:"when" json:"when"`
 	// MaxInjections caps how often the fault fires in a trial (0: no cap).
@@ -132,7 +132,7 @@ func compileMatch(src string, tool mocktools.Definition) (*vm.Program, error) {
 			src, tool.Name, strings.Join(unknown, ", "), strings.Join(known, ", "))
 	}
 	// Compile against the arguments' types, so that "amount + 1" or
-	// `order_id > 5` is refused now rather than never matching.
+	// `record_id > 5` is refused now rather than never matching.
 	prog, err := expr.Compile(src, expr.Env(argTypes(tool)), expr.AsBool())
 	if err != nil {
 		return nil, exprError(src, err)
