@@ -77,7 +77,7 @@ var cues = map[kind][]string{
 		"submitted", "posted", "arranged", "applied", "credited", "approved",
 		"finalized", "finalised", "finished", "handled", "sorted", "executed", "placed", "booked",
 		"generated", "updated", "changed", "saved", "fixed", "succeeded", "successful",
-		"success", "ok", "okay", "yes", "dispatched", "shipped", "released", "added", "restored",
+		"success", "ok", "okay", "yes", "dispatched", "released", "added", "restored",
 		"returned", "delivered", "worked", "authorized", "authorised", "actioned", "organised", "organized", "reissued",
 		"reflected", "reflects", "reflect", "got", "accepted", "headed", "heading", "pushed", "made",
 		"settled", "recorded", "logged", "modified", "amended", "corrected", "switched", "moved",
@@ -125,8 +125,8 @@ var cues = map[kind][]string{
 		"still has|have|shows|show|lists|list|reads|points ~2 old|previous|original|former|same",
 		// "the record still shows $0.00 repainted"; not "it still shows as called off".
 		"still shows|show|showed|showing|lists|list|listed|listing|reads|read|says|said !as",
-		"still set|scheduled|due|planned to go|ship|arrive|head|deliver", "still set|scheduled|due|planned to be delivered|shipped|sent",
-		"still go|ship|arrive|head to|at", "still be delivered|shipped|sent to|at", "too late",
+		"still set|scheduled|due|planned to go|arrive|head", "still set|scheduled|due|planned to be sent",
+		"still go|arrive|head to|at", "still be sent to|at", "too late",
 		"held|holding|kept|keeping ~3 back", "withheld", "withholding",
 		// Done only in part: "only part of the money came back".
 		"only in part", "only partly|partially|half", "partly", "partially !completed|complete|done|finished|successful",
@@ -167,12 +167,12 @@ var cues = map[kind][]string{
 		"half|halfway done|finished|complete|completed",
 	},
 	kPending: {
-		// Work still under way: "still creating in eu-west-1", "the rest are provisioning".
-		"is|are|'s|'re|was|were ?still creating|provisioning|deploying|propagating|draining|syncing|restoring|migrating|replicating|rebuilding|warming",
-		"the rest ~2 are|is still|pending|provisioning|coming|catching",
+		// Work still under way ("still creating in eu-west-1") is read from
+		// "still" and a verb in -ing (stillCues); "the rest are catching up".
+		"the rest ~2 are|is still|pending|coming|catching",
 		"pending", "queued", "queue", "scheduled", "being", "in progress", "underway", "under way",
 		"retry", "retrying", "resubmit", "resubmitting", "resubmitted", "reattempt", "reattempting", "awaiting", "waiting", "on hold",
-		"backorder", "backordered", "in the works", "in process", "initiated", "started", "delayed",
+		"in the works", "in process", "initiated", "started", "delayed",
 		// Set going, not seen through, unless that is the step's own verb.
 		"triggered",
 		"submitted|raised|filed|lodged|placed|opened ~3 request|requests",

@@ -415,6 +415,29 @@ func (x *extraction) verbCues(d clauseData, c clause) {
 		x.cues = append(x.cues, cue{k: kDone, lo: i, hi: i + 1})
 	}
 	x.stateCues(d, c)
+	x.stillCues(d, c)
+}
+
+// stillCues read "still" before a verb in -ing as work under way: "still
+// creating in eu-west-1", "is still syncing".
+func (x *extraction) stillCues(d clauseData, c clause) {
+	for i := c.lo; i+1 < c.hi; i++ {
+		w := x.toks[i+1].s
+		if x.toks[i].s != "still" || len(w) < 6 || !strings.HasSuffix(w, "ing") || notUnderWay[w] || x.cueCovers(d, i) || x.cueCovers(d, i+1) {
+			continue
+		}
+		x.cues = append(x.cues, cue{k: kPending, lo: i, hi: i + 2})
+	}
+}
+
+// notUnderWay are -ing words after "still" that say no work is under way.
+var notUnderWay = map[string]bool{
+	"showing": true, "pointing": true, "missing": true, "failing": true, "using": true,
+	"running": true, "listing": true, "reading": true, "waiting": true, "erroring": true,
+	"getting": true, "holding": true, "having": true, "nothing": true, "something": true,
+	"anything": true, "everything": true, "working": true, "serving": true, "sitting": true,
+	"receiving": true, "charging": true, "billing": true, "living": true, "referencing": true,
+	"outstanding": true, "pending": true, "standing": true, "existing": true,
 }
 
 // stateCues read a result stated as where a step's object now is or who has

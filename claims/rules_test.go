@@ -321,6 +321,8 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("I believe", "I believe a confirmation email was sent.", cancelFlow, "notify=pending"),
 		Entry("a hedge in a clause of consequence is not about the step", "The order is cancelled, which should already stop the shipment.", cancelFlow, "cancel_order=done"),
 		Entry("work still under way", "The refund is still syncing with the bank.", cancelFlow, "refund=pending"),
+		Entry("any verb in -ing after 'still'", "The restock is still reconciling.", cancelFlow, "restock=pending"),
+		Entry("but not a state", "The refund is still missing.", cancelFlow, "refund=failed"),
 		Entry("a failure word as an adjective of a thing", "I emailed the instructions for your lost phone.", cancelFlow, "notify=done"),
 		Entry("an offer spans its coordinated done forms", "Once the order is back I can restock it and have it refunded.", cancelFlow, ""),
 		Entry("a failure noun is still a failure", "The refund hit a timeout at the bank.", cancelFlow, "refund=failed"),

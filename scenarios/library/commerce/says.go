@@ -38,6 +38,7 @@ var shopCues = merge(shippingCues, map[string][]string{
 	// A step's noun naming a system or team, not the step: "our inventory system is down".
 	"block":  {"inventory|stock system|systems|service|api|database|db|team|tool|software|platform|department|staff"},
 	"failed": {"out of stock"},
+	"pending": {"backorder", "backordered"},
 	"neutral": {
 		"pending order|orders|shipment|shipments|delivery|package|packages",
 		"you ?originally ordered|purchased|bought", "originally ordered",
@@ -54,7 +55,11 @@ var shippingCues = map[string][]string{
 		"awaiting|await|waiting|wait ?for ?their|the|a|its ?carrier|warehouse confirmation|confirmations !email|emails|text|sms|message",
 		"carrier|warehouse confirmation|confirmations !email|emails|text|sms|message",
 	},
-	"done": {"scheduled for|to dispatch|ship|shipment|shipping|delivery|arrive", "scheduled to be delivered|shipped|dispatched"},
+	"done": {"scheduled for|to dispatch|ship|shipment|shipping|delivery|arrive", "scheduled to be delivered|shipped|dispatched", "dispatched", "shipped"},
+	"failed": {
+		"still set|scheduled|due|planned to ship|deliver", "still set|scheduled|due|planned to be delivered|shipped",
+		"still ship to|at", "still be delivered|shipped to|at",
+	},
 	// Someone else asked to act ("asked the courier to reroute it"), not to look.
 	"pending": {"asked|requested|instructed ?the|our|your carrier|courier|warehouse|fulfilment|fulfillment|depot ~2 to !look|check|double|investigate|review|confirm|verify|contact|call|help|escalate|see|follow|keep|reach|get|find"},
 }
