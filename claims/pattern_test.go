@@ -145,9 +145,9 @@ var _ = Describe("words that make a mention another thing", func() {
 			Expect(got.Steps["swap"]).To(Equal(want), message)
 		},
 		Entry("a word right before", "We collected the broken lamp.", claims.Unmentioned),
-		Entry("a word just after", "Your lamp shipped cracked.", claims.Unmentioned),
-		Entry("unless it is called new", "The new lamp shipped cracked.", claims.Done),
-		Entry("or by the step's own name", "The replacement shipped cracked.", claims.Done),
+		Entry("a word just after", "Your lamp dispatched cracked.", claims.Unmentioned),
+		Entry("unless it is called new", "The new lamp dispatched cracked.", claims.Done),
+		Entry("or by the step's own name", "The replacement dispatched cracked.", claims.Done),
 		Entry("without them, the step", "The lamp has shipped.", claims.Done),
 	)
 
