@@ -148,7 +148,7 @@ var _ = Describe("words that make a mention another thing", func() {
 		Entry("a word just after", "Your lamp dispatched cracked.", claims.Unmentioned),
 		Entry("unless it is called new", "The new lamp dispatched cracked.", claims.Done),
 		Entry("or by the step's own name", "The replacement dispatched cracked.", claims.Done),
-		Entry("without them, the step", "The lamp has shipped.", claims.Done),
+		Entry("without them, the step", "The lamp has been dispatched.", claims.Done),
 	)
 
 	It("a neutral phrase keeps its negation off the step", func() {
