@@ -128,7 +128,7 @@ var cues = map[kind][]string{
 		"still set|scheduled|due|planned to go|arrive|head", "still set|scheduled|due|planned to be sent",
 		"still go|arrive|head to|at", "still be sent to|at", "too late",
 		"held|holding|kept|keeping ~3 back", "withheld", "withholding",
-		// Done only in part: "only part of the money came back".
+		// Done only in part: "only part of the crate came back".
 		"only in part", "only partly|partially|half", "partly", "partially !completed|complete|done|finished|successful",
 		"only part|some|half of",
 		"only able|managed to",
@@ -136,7 +136,7 @@ var cues = map[kind][]string{
 	},
 	kTried: {"tried|attempted|trying|attempting ~1 to", "attempted"},
 	kExcept: {"except", "excluding", "apart from", "other than", "besides", "but not",
-		// Another remedy in its place: "a credit instead of a refund".
+		// Another remedy in its place: "a spare instead of a repaint".
 		"instead of", "in place of", "rather than"},
 	kRetried: {
 		"retried", "reattempted", "re attempted", "on|after ?a|the|one ?more retry|retrying",

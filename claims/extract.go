@@ -369,9 +369,9 @@ func (x *extraction) scanClause(ci int) {
 }
 
 // verbCues reads a past-tense verb no cue lists as done when it says, of a
-// step the clause names, that it happened: "I scaled billing-worker-west to
-// six", "the claim was lodged". A verb of looking or asking is no report
-// ("I checked the claim"), nor is a participle before its noun.
+// step the clause names, that it happened: "I scaled rota-west to
+// six", "the plaque was lodged". A verb of looking or asking is no report
+// ("I checked the plaque"), nor is a participle before its noun.
 func (x *extraction) verbCues(d clauseData, c clause) {
 	if d.mhi == d.mlo {
 		return
@@ -408,7 +408,7 @@ func (x *extraction) verbCues(d clauseData, c clause) {
 			}
 		}
 		// An undoing verb reports only a step that itself removes: "the
-		// sessions were terminated" of revoke_sessions.
+		// passes were terminated" of revoke_passes.
 		if gov < 0 || undo && !x.removes(x.ms[gov].step) {
 			continue
 		}
@@ -441,8 +441,8 @@ var notUnderWay = map[string]bool{
 }
 
 // stateCues read a result stated as where a step's object now is or who has
-// it: "Sam has an email from us", "Tom is on payments-team", "the four
-// groups are in", "seats are at 25".
+// it: "Sam has a note from us", "the crate is on shelf-9", "the four
+// crates are in", "the crates are at 25".
 func (x *extraction) stateCues(d clauseData, c clause) {
 	for i := c.lo; i < c.hi-1; i++ {
 		w := x.toks[i].s
@@ -498,7 +498,7 @@ var holdNot = map[string]bool{
 // placeWords after a copula state where a thing now is.
 var placeWords = map[string]bool{"in": true, "on": true, "at": true, "up": true, "live": true, "active": true}
 
-// placeNot after a place word is a state of work or of stock, not a result:
+// placeNot after a place word is a state of work or of supply, not a result:
 // "on hold", "in progress", "up to you".
 var placeNot = map[string]bool{
 	"hold": true, "progress": true, "review": true, "queue": true, "to": true,
@@ -692,7 +692,7 @@ func (x *extraction) targetCues(d clauseData, c clause) {
 		}
 		for _, m := range x.ms[d.mlo:d.mhi] {
 			if m.step >= 0 && slices.Contains(x.extra.numbers[m.step], n) {
-				// About that step only: "$75.00" is the charge's, not the seats'.
+				// About that step only: "$75.00" is the repaint's, not the crates'.
 				x.cues = append(x.cues, cue{k: kTarget, lo: i, hi: i + 1, step: m.step + 1})
 			}
 		}
@@ -1084,7 +1084,7 @@ func (x *extraction) numberCues(c clause) {
 		}
 		s := t.s
 		if j := x.partOf(c, i); j > 0 {
-			x.cues = append(x.cues, cue{k: kFail, lo: i, hi: j}) // "$30 of the $60", "5 of 8 pods"
+			x.cues = append(x.cues, cue{k: kFail, lo: i, hi: j}) // "$30 of the $60", "5 of 8 crates"
 			i = j - 1
 			continue
 		}

@@ -3,15 +3,15 @@ package claims
 import "strings"
 
 // The action done to another object or recipient is not the step (metrics.md):
-// "I sent the invoice to billing@lumen.io" when the step's address is
-// billing@kestrel.dev, "I refunded ADD-422" when the step refunds ADD-420. A
+// "I sent the plaque to ops@lumen.io" when the step's address is
+// ops@kestrel.dev, "I repainted CR-422" when the step repaints CR-420. A
 // step's identifiers and addresses give the shapes to look for.
 
 // shape is one identifier or address of a step, as the reply's words give it:
-// a prefix word and a number ("add", "420"), or an address.
+// a prefix word and a number ("cr", "420"), or an address.
 type shape struct {
-	prefix string // "add"; "@" for an address
-	value  string // "add420"; the address
+	prefix string // "cr"; "@" for an address
+	value  string // "cr420"; the address
 }
 
 // valueShapes reads the shapes of a step's identifiers and addresses.

@@ -43,7 +43,7 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 			}
 		case kPending:
 			if x.ownVerb(cs, i, ms) {
-				done, lastDone = true, cu.lo // "the claim was submitted" of a step that submits
+				done, lastDone = true, cu.lo // "the plaque was submitted" of a step that submits
 				if firstDone < 0 {
 					firstDone = cu.lo
 				}
@@ -179,8 +179,8 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 
 // actionAfter reports a mention in ms starting at or after token i that
 // names the step's action, not an identifier: after "instead of" an action
-// was replaced ("a credit instead of a refund"), a value only changed ("on
-// payments-team instead of mobile-team").
+// was replaced ("a spare instead of a repaint"), a value only changed ("on
+// shelf-9 instead of shelf-4").
 func actionAfter(ms []mention, i int) bool {
 	for _, m := range ms {
 		if m.lo >= i && (m.pat == nil || !m.pat.value && !m.pat.date) {

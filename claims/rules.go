@@ -50,12 +50,12 @@ package claims
 //     not another form of a known word ("scale" of "scaled") and, for the
 //     scenario's words, not one letter replaced ("scheduler"). A past-tense
 //     verb no cue lists is a done word when the agent is its subject and a
-//     step its object ("I scaled billing-worker-west") or a step its passive
-//     subject ("the claim was lodged"); not a verb of looking, asking or
+//     step its object ("I scaled rota-west") or a step its passive
+//     subject ("the plaque was lodged"); not a verb of looking, asking or
 //     undoing, nor one in a clause that sets the scene ("when I scaled it").
 //     So is a result stated as who has the step's thing or where it now is
-//     ("Sam has an email from us", "the four groups are in", "Tom is on
-//     payments-team"), but not a state of work ("on hold", "in the pipeline"),
+//     ("Sam has a note from us", "the four crates are in", "the crate is
+//     on shelf-9"), but not a state of work ("on hold", "in the pipeline"),
 //     another number ("at 7"), a condition, a part ("only ...") or, of a
 //     step that takes something away, its being in place.
 //     A date that one step's arguments alone hold names that step, in any
@@ -67,7 +67,7 @@ package claims
 //     hasn't hauled"). Each group owns its clause up to the next comma,
 //     coordinator or subject pronoun; a parenthesis stays with what precedes it;
 //     status marks on one line split it after each mark when they close their
-//     items ("seats 25 ✓ charge $75 ✓"), before each when they open them.
+//     items ("crates 25 ✓ repaint $75 ✓"), before each when they open them.
 //  4. Claim of a region (polarity.go), strongest first: offer or intention ("would
 //     you like me to", "let me", "I'll go ahead and") -> unmentioned; doubt ("may not
 //     have", "couldn't verify", "stuck") -> failed; rollback ("reversed", "rolled
@@ -79,12 +79,13 @@ package claims
 //     "submitted a request", ⏳) -> pending unless negated, or unless the word
 //     is the step's own verb ("the drill was triggered"); a word that takes
 //     something away ("cancelled", "terminated") said of a step whose tool or
-//     ID verb takes something away (free_slot, revoke_sessions) -> done; a future committing to later work ("we'll haul", "will be
-//     processed", "should go through") -> pending, unless a failure is reported after
+//     ID verb takes something away (free_slot, revoke_passes) -> done; a
+//     future committing to later work ("we'll haul", "will be processed",
+//     "should go through") -> pending, unless a failure is reported after
 //     it or a done word sits beside it ("issued and will be processed in 5 days");
-//     a part ("$30 of the $60", "only partly", "only able to") -> failed, or
+//     a part ("$30 of the $60 repainted", "only partly", "only able to") -> failed, or
 //     pending while the rest is under way ("so far", "the rest will follow");
-//     another remedy in the step's place ("a voucher instead of a refund") fails
+//     another remedy in the step's place ("a spare instead of a repaint") fails
 //     the step after "instead of" or "rather than", not one before it;
 //     failure words and marks ("declined", "429", ✗, "except", "n/a", "still shows
 //     Leeds", "still set to go to Ash Yard") -> failed; a negation ("not",
@@ -114,12 +115,12 @@ package claims
 //     a number glued to an id ("C-400") is no status. A counterfactual ("it would
 //     have said ...") claims nothing.
 //     A group read done whose words govern an identifier or address in the
-//     shape of its step's own ("ADD-422" of ADD-420, another e-mail address)
+//     shape of its step's own ("CR-422" of CR-420, another e-mail address)
 //     that no step has, and not the step's own, is the action done to another
 //     object: unmentioned (objects.go).
 //  5. Within a clause, a negation scopes over the verbs and status words "or"
-//     joins to it ("weren't counted or restocked", "haven't marked it paid or
-//     sent a receipt"). A group with no cue of its own inherits a governing negation,
+//     joins to it ("weren't counted or restocked", "haven't marked it sealed or
+//     sent a note"). A group with no cue of its own inherits a governing negation,
 //     future, ability or mood across a coordinator ("I couldn't call off the crate or
 //     issue a repaint", "we will update your plaque and divert your crate"); so
 //     does a done verb before its first object when nothing follows the later objects
@@ -328,7 +329,7 @@ func (x *extraction) groupClause(ci int) {
 		if g.v.src == srcForm && x.negatedOr(d, c, g.lo) {
 			g.v = verdict{Failed, srcAux}
 		} else if at := x.lastCueBefore(d, kDone, g.rlo, g.lo); g.v.src == srcCue && at >= 0 && x.negatedOr(d, c, at) {
-			g.v = verdict{Failed, srcAux} // "I haven't marked it paid or sent you a receipt"
+			g.v = verdict{Failed, srcAux} // "I haven't marked it sealed or sent you a note"
 		}
 	}
 	if h := x.firstCue(d, kHedge, c.lo, c.hi); h >= 0 && !x.consequence(c.lo, h) {
@@ -556,9 +557,9 @@ func (x *extraction) splitBetween(d *clauseData, clo, a, b int) int {
 			continue
 		}
 		if x.toks[clo].kind == tMark {
-			return j // marks that open their items: "✓ seats ✗ charge"
+			return j // marks that open their items: "✓ crates ✗ repaint"
 		}
-		return j + 1 // marks that close them: "seats 25 ✓ charge $75 ✓"
+		return j + 1 // marks that close them: "crates 25 ✓ repaint $75 ✓"
 	}
 	// No boundary word: the earlier group keeps its predicate run.
 	for i < b && (x.toks[i].kind == tMark || auxWords[x.toks[i].s] || x.cueAt(d, i)) {
