@@ -120,7 +120,9 @@ package claims
 //     object: unmentioned (objects.go).
 //  5. Within a clause, a negation scopes over the verbs and status words "or"
 //     joins to it ("weren't counted or restocked", "haven't marked it sealed or
-//     sent a note"). A group with no cue of its own inherits a governing negation,
+//     sent a note"). Coordinated subjects share the predicate after the last
+//     ("the repaint and the spare are both done"). A group with no cue of its
+//     own inherits a governing negation,
 //     future, ability or mood across a coordinator ("I couldn't call off the crate or
 //     issue a repaint", "we will update your plaque and divert your crate"); so
 //     does a done verb before its first object when nothing follows the later objects
@@ -275,6 +277,15 @@ func (x *extraction) groupClause(ci int) {
 			g.v = p.v // "will be resealed and repainted"
 		case (g.v.src == srcForm || g.v.src == srcTarget) && p.v.src == srcMood && p.voided == voidNone:
 			g.v = p.v // "I can set the autoscaling and write the change log entry": both offers
+		}
+	}
+	for i := len(gs) - 2; i >= 0; i-- {
+		// Coordinated subjects share the predicate that follows the last:
+		// "the repaint and the spare are both done".
+		g, n := &gs[i], gs[i+1]
+		if g.v.src == srcNone && x.allNames(*g) && (n.v.src == srcCue || n.v.src == srcAux) && x.onlyJoin(g.hi, n.lo) &&
+			x.polarityIn(d, n.hi, n.rhi) && !x.polarityIn(d, n.rlo, n.lo) {
+			g.v = n.v
 		}
 	}
 	if x.asks(ci) {
@@ -591,6 +602,37 @@ func (x *extraction) allNames(g group) bool {
 		}
 	}
 	return true
+}
+
+// onlyJoin reports tokens [a, b) that join two subjects with "and" and
+// nothing that opens another clause: "the hold at the depot (until Friday)
+// and the".
+func (x *extraction) onlyJoin(a, b int) bool {
+	and := false
+	for i := a; i < b; i++ {
+		switch s := x.toks[i].s; {
+		case s == "and" || s == "&" || s == "+":
+			and = true
+		case s == "(":
+			for i < b && x.toks[i].s != ")" {
+				i++
+			}
+		case s == "," || x.toks[i].kind == tNum:
+		case splitWords[s] || auxWords[s] || x.toks[i].kind == tMark:
+			return false
+		}
+	}
+	return and
+}
+
+// polarityIn reports a polarity cue starting in tokens [lo, hi).
+func (x *extraction) polarityIn(d *clauseData, lo, hi int) bool {
+	for _, cu := range x.cuesIn(d, lo, hi) {
+		if cu.k.layer() == lPolarity {
+			return true
+		}
+	}
+	return false
 }
 
 func (x *extraction) coordinated(a, b int) bool {
