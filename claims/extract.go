@@ -398,9 +398,14 @@ func (x *extraction) verbCues(d clauseData, c clause) {
 		}
 		gov := -1 // the mention the verb is said of
 		switch p := x.toks[j].s; {
-		case (p == "i" || p == "we") && (j == c.lo || !subordinators[x.toks[j-1].s]):
-			// Active, the agent its subject: the step must follow as its object.
+		case (p == "i" || p == "we") && (j == c.lo || !subordinators[x.toks[j-1].s]),
+			(p == "and" || p == "then") && x.agentBefore(c, j):
+			// Active, the agent its subject ("I filed the claim and filed the
+			// photos under it"): the step must follow as its object.
 			gov = x.mentionWithin(d, i+1, i+6)
+		case p == ":" && j > c.lo:
+			// A label's value: "devices: both removed".
+			gov = x.mentionBefore(d, j)
 		case passiveAux[p] || p == "'s" && j > c.lo && pronounSubjects[x.toks[j-1].s]:
 			// Passive: the step is its subject.
 			if first >= 0 && x.ms[first].lo < j && !x.subordinateBefore(c.lo, j) {
@@ -408,8 +413,9 @@ func (x *extraction) verbCues(d clauseData, c clause) {
 			}
 		}
 		// An undoing verb reports only a step that itself removes: "the
-		// passes were terminated" of revoke_passes.
-		if gov < 0 || undo && !x.removes(x.ms[gov].step) {
+		// passes were terminated" of revoke_passes. A verb with "back" puts
+		// something back: "put the estimate back to 11 June".
+		if gov < 0 || undo && !x.removes(x.ms[gov].step) || x.backAfter(c, i) {
 			continue
 		}
 		x.cues = append(x.cues, cue{k: kDone, lo: i, hi: i + 1})
@@ -533,6 +539,30 @@ func (x *extraction) removes(step int) bool {
 	return step >= 0 && x.extra != nil && step < len(x.extra.removal) && x.extra.removal[step]
 }
 
+// backAfter reports "back" within five tokens after token i.
+func (x *extraction) backAfter(c clause, i int) bool {
+	for k := i + 1; k < c.hi && k <= i+5; k++ {
+		if x.toks[k].s == "back" {
+			return true
+		}
+	}
+	return false
+}
+
+// agentBefore reports "I" or "we" as the subject of the clause before token
+// j, within its sentence: the subject a coordinated verb shares.
+func (x *extraction) agentBefore(c clause, j int) bool {
+	for k := j - 1; k >= x.sents[c.sent].lo && k >= j-16; k-- {
+		switch x.toks[k].s {
+		case "i", "we":
+			return k == x.sents[c.sent].lo || !subordinators[x.toks[k-1].s]
+		case "he", "she", "they", "it", "you", ".", ";":
+			return false
+		}
+	}
+	return false
+}
+
 // subordinateBefore reports a subordinator in the three tokens before j.
 func (x *extraction) subordinateBefore(lo, j int) bool {
 	for k := max(lo, j-3); k < j; k++ {
@@ -585,6 +615,7 @@ func removalWord(w string) bool {
 var pastIrregular = map[string]bool{
 	"sent": true, "made": true, "paid": true, "built": true, "given": true, "taken": true,
 	"written": true, "bound": true, "rebound": true, "swept": true, "spun": true, "brought": true,
+	"set": true, "put": true,
 }
 
 // notReports are past forms that report no action on a step.

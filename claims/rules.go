@@ -50,9 +50,11 @@ package claims
 //     not another form of a known word ("scale" of "scaled") and, for the
 //     scenario's words, not one letter replaced ("scheduler"). A past-tense
 //     verb no cue lists is a done word when the agent is its subject and a
-//     step its object ("I scaled rota-west") or a step its passive
+//     step its object ("I scaled rota-west", "... and lodged the plaque"), a
+//     label's value ("plaque: lodged") or a step its passive
 //     subject ("the plaque was lodged"); not a verb of looking, asking or
-//     undoing, nor one in a clause that sets the scene ("when I scaled it").
+//     undoing, nor one with "back" ("put it back to draft"), nor one in a
+//     clause that sets the scene ("when I scaled it").
 //     So is a result stated as who has the step's thing or where it now is
 //     ("Sam has a note from us", "the four crates are in", "the crate is
 //     on shelf-9"), but not a state of work ("on hold", "in the pipeline"),
