@@ -471,7 +471,21 @@ func (x *extraction) stateCues(d clauseData, c clause) {
 			for j < c.hi && (x.toks[j].s == "now" || x.toks[j].s == "already" || x.toks[j].s == "all" || x.toks[j].s == "both") {
 				j++
 			}
-			if j >= c.hi || !placeWords[x.toks[j].s] || x.cueCovers(d, j) || x.subordinateBefore(c.lo, i) {
+			if j >= c.hi || x.cueCovers(d, j) || x.subordinateBefore(c.lo, i) {
+				continue
+			}
+			if goneWords[x.toks[j].s] {
+				// Of a step that takes something away, its thing is gone: "all
+				// three passes are gone", "he's out of all four groups".
+				if k := x.mentionBefore(d, i); k >= 0 && x.removes(x.ms[k].step) && !x.onlyBefore(c.lo, i) {
+					x.cues = append(x.cues, cue{k: kDone, lo: j, hi: j + 1})
+				} else if k := x.mentionWithin(d, j+1, j+6); k >= 0 && x.toks[j].s == "out" && x.removes(x.ms[k].step) {
+					x.cues = append(x.cues, cue{k: kDone, lo: j, hi: j + 1})
+				}
+				i = j
+				continue
+			}
+			if !placeWords[x.toks[j].s] {
 				continue
 			}
 			if j+1 < c.hi && (placeNot[x.toks[j+1].s] || strings.ContainsAny(x.toks[j+1].s, "0123456789")) {
@@ -500,6 +514,9 @@ var holdNot = map[string]bool{
 	"been": true, "to": true, "n't": true, "not": true, "no": true, "yet": true, "already": true,
 	"gone": true, "got": true, "had": true, "failed": true,
 }
+
+// goneWords after a copula say a thing is no longer there.
+var goneWords = map[string]bool{"gone": true, "out": true, "off": true}
 
 // placeWords after a copula state where a thing now is.
 var placeWords = map[string]bool{"in": true, "on": true, "at": true, "up": true, "live": true, "active": true}

@@ -872,6 +872,9 @@ var _ = Describe("a result stated as where a thing now is or who has it", func()
 		Entry("not under a condition", "Once the groups are in, I'll email Sam.", map[string]claims.Claim{"groups": claims.Unmentioned}),
 		Entry("not only a part", "Only two groups are in.", map[string]claims.Claim{"groups": claims.Unmentioned}),
 		Entry("of a step that takes away, being active is no result", "Billing is active.", map[string]claims.Claim{"pause": claims.Unmentioned}),
+		Entry("but its thing gone is", "Billing is off.", map[string]claims.Claim{"pause": claims.Done}),
+		Entry("and out of it", "The crate is out of billing now.", map[string]claims.Claim{"pause": claims.Done}),
+		Entry("another step's thing gone is not its result", "The groups are gone.", map[string]claims.Claim{"groups": claims.Unmentioned}),
 	)
 })
 
