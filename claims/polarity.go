@@ -157,6 +157,8 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		return verdict{Failed, srcCue}
 	case tried, neg:
 		return verdict{Failed, srcAux}
+	case done && x.insteadAt(ms, rhi):
+		return verdict{Failed, srcCue} // "I booked you at 4:00 instead": not what was asked
 	case done:
 		return verdict{Done, srcCue}
 	case doneThenFut:
@@ -184,6 +186,20 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 func actionAfter(ms []mention, i int) bool {
 	for _, m := range ms {
 		if m.lo >= i && (m.pat == nil || !m.pat.value && !m.pat.date) {
+			return true
+		}
+	}
+	return false
+}
+
+// insteadAt reports a trailing "instead" (not "instead of") after the
+// mentions, up to hi: what was done replaced what was asked.
+func (x *extraction) insteadAt(ms []mention, hi int) bool {
+	if len(ms) == 0 {
+		return false
+	}
+	for i := ms[len(ms)-1].hi; i < hi; i++ {
+		if x.toks[i].s == "instead" && (i+1 >= hi || x.toks[i+1].s != "of") {
 			return true
 		}
 	}

@@ -89,7 +89,8 @@ package claims
 //     a part ("$30 of the $60 repainted", "only partly", "only able to") -> failed, or
 //     pending while the rest is under way ("so far", "the rest will follow");
 //     another remedy in the step's place ("a spare instead of a repaint") fails
-//     the step after "instead of" or "rather than", not one before it;
+//     the step after "instead of" or "rather than", not one before it, and a
+//     trailing "instead" fails what it follows ("I booked 4:00 instead");
 //     failure words and marks ("declined", "429", ✗, "except", "n/a", "still shows
 //     Leeds", "still set to go to Ash Yard") -> failed; a negation ("not",
 //     "couldn't", "no repaint") -> failed; done words and marks ("issued", "went

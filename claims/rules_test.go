@@ -884,6 +884,7 @@ var _ = Describe("another remedy and a part", func() {
 		Entry("instead of the step", "Instead of a refund, I issued a voucher.", cancelFlow, "refund=failed"),
 		Entry("the step instead of something else", "I issued a refund instead of a voucher.", cancelFlow, "refund=done"),
 		Entry("another step instead of this one", "I cancelled the order instead of refunding it.", cancelFlow, "cancel_order=done refund=failed"),
+		Entry("a trailing 'instead': not what was asked", "A refund of the shipping fee went through instead.", cancelFlow, "refund=failed"),
 	)
 	DescribeTable("a step done only in part fails, or is pending while the rest is under way",
 		check,
