@@ -29,6 +29,9 @@ func FuzzExtract(f *testing.F) {
 	for _, s := range seeds {
 		f.Add(s, "refund,cancel_order", "money back")
 	}
+	// A date and an identifier among the arguments: dates.go and objects.go.
+	f.Add("Ends 9/30, Sept 30th and 30 September; 14/03 at 18:00. Still syncing.", "revoke_pass,end", "2025-09-30")
+	f.Add("I refunded ADD-422 and ADD-420: $30 of the $60, 2 of 2. The passes are gone. I set it to six instead.", "remove_x,refund", "ADD-420")
 	f.Fuzz(func(t *testing.T, msg, ids, term string) {
 		var steps []claims.Step
 		for _, id := range strings.Split(ids, ",") {
