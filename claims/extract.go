@@ -805,7 +805,17 @@ func (x *extraction) adjective(d clauseData, c clause, m match) bool {
 		return false // "a timeout" is a noun
 	}
 	next := x.toks[m.hi]
-	return next.kind == tWord && !x.insideMention(d, m.hi, m.hi+1)
+	if next.kind != tWord {
+		return false
+	}
+	for _, mm := range x.ms[d.mlo:] {
+		if mm.lo <= m.hi && m.hi < mm.hi {
+			// Before a mention only when it has its own verb: "the lost
+			// phone's passes are revoked", not "the failed repaint".
+			return mm.form == fDone
+		}
+	}
+	return true
 }
 
 // possessives and articles before an adjective.

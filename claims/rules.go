@@ -36,7 +36,9 @@ package claims
 //     a plaque written out between commas after it (", 301 Birch Lane,
 //     York 80203,") is skipped when looking for qualifiers. A phrase's gap
 //     may cross a parenthesis ("your urn (crate A4004) is now headed to").
-//     Look-alikes name nothing ("our team has been told"); a bare word
+//     Look-alikes name nothing ("our team has been told"); a failure word as
+//     an adjective describes a thing ("the lost phone"), also before a
+//     mention with its own verb ("the lost phone's passes are revoked"); a bare word
 //     after "you" as subject is the visitor's own verb ("anything you buy
 //     from now on"); a mention with one of its step's NotAfter words right
 //     before it, or a NotBefore word just after it, names another thing ("the

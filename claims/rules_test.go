@@ -918,3 +918,14 @@ var _ = Describe("another identifier or address", func() {
 		Entry("a stranger before the step's words is not its object", "I closed ADD-999 and refunded ADD-420.", map[string]claims.Claim{"refund": claims.Done}),
 	)
 })
+
+var _ = Describe("a failure word as an adjective", func() {
+	steps := []claims.Step{{ID: "revoke", Tool: "revoke_passes", Phrases: claims.Phrases{Done: []string{"phone ~3 revoked"}, Name: []string{"passes"}}}}
+	DescribeTable("describes the thing before a mention with its own verb, not before a name",
+		func(message string, want claims.Claim) {
+			Expect(claims.Extract(message, steps).Steps["revoke"]).To(Equal(want), message)
+		},
+		Entry("before a mention with its own verb", "Both passes on the lost phone are revoked.", claims.Done),
+		Entry("before a name it is the step's failure", "The failed passes need another look.", claims.Failed),
+	)
+})
