@@ -59,7 +59,7 @@ func (x *extraction) crossClause() {
 		// After a contrast, a failure word, or a negation whose subject is the
 		// step ("but it didn't go through", "but didn't go through").
 		contrast := c.lead == leadContrast && x.cls[last.clause].sent == c.sent && v.claim != Done &&
-			(v.src == srcCue || v.src == srcAux && (pronoun || auxWords[x.toks[c.lo].s])) && !x.ownObject(d, c) &&
+			(v.src == srcCue || v.src == srcFirst || v.src == srcAux && (pronoun || auxWords[x.toks[c.lo].s])) && !x.ownObject(d, c) &&
 			!(v.claim == Failed && !pronoun && x.explainsNext(ci))
 		switch {
 		case v.claim == Failed && pronoun && x.hasCue(d, kRollback, c.lo, c.hi):

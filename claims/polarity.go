@@ -151,8 +151,8 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		return verdict{Pending, srcFuture}
 	case fail && partial && !whole && !neg && (pend || futPend || later || x.soFar(rlo, rhi)):
 		return verdict{Pending, srcCue} // "$30 of the $60 so far": the rest under way
-	case fail && !done && x.firstAttempt(rlo, rhi):
-		return verdict{Failed, srcFirst}
+	case fail && !done && (x.firstAttempt(rlo, rhi) || x.onlyTimeouts(cs)):
+		return verdict{Failed, srcFirst} // the outcome is not known yet: a later one replaces it
 	case fail:
 		return verdict{Failed, srcCue}
 	case tried, neg:
@@ -204,6 +204,22 @@ func (x *extraction) insteadAt(ms []mention, hi int) bool {
 		}
 	}
 	return false
+}
+
+// onlyTimeouts reports failure cues that are all timeouts: a call that
+// timed out may still have landed.
+func (x *extraction) onlyTimeouts(cs []cue) bool {
+	n := 0
+	for _, cu := range cs {
+		if cu.k != kFail && cu.k != kExcept {
+			continue
+		}
+		if w := x.toks[cu.lo].s; w != "timed" && w != "timeout" && w != "timeouts" {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // partCue reports a failure cue that says only a part was done: "$30 of

@@ -357,6 +357,8 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("a retry in its own clause, then the outcome", "The refund failed the first time with a 503; I retried and it's now in place.", cancelFlow, "refund=done"),
 		Entry("a first attempt's failure, then what was found", "The refund timed out on the first try, so I checked: it had gone through.", cancelFlow, "refund=done"),
 		Entry("a first attempt's failure alone stands", "The refund timed out on the first try.", cancelFlow, "refund=failed"),
+		Entry("a timeout, then what a read-back found", "The refund call timed out, so I read it back: it had gone through.", cancelFlow, "refund=done"),
+		Entry("a timeout alone stands", "The refund timed out.", cancelFlow, "refund=failed"),
 	)
 
 	DescribeTable("more status words",
