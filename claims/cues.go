@@ -79,7 +79,7 @@ var cues = map[kind][]string{
 		"generated", "updated", "changed", "saved", "fixed", "succeeded", "successful",
 		"success", "ok", "okay", "yes", "dispatched", "released", "added", "restored",
 		"returned", "delivered", "worked", "authorized", "authorised", "actioned", "organised", "organized", "reissued",
-		"reflected", "reflects", "reflect", "got", "accepted", "headed", "heading", "pushed", "made",
+		"reflected", "reflects", "reflect", "got", "headed", "heading", "pushed", "made",
 		"settled", "recorded", "logged", "modified", "amended", "corrected", "switched", "moved",
 		"went|gone|put|is|are|'s through", "in place",
 		"is|are|was|were|'s|'re|went|looks|look|looked ?all|just fine|smoothly|good|ok|okay !for|to|with|by|if", "went|gone out", "en route", "in transit",
@@ -174,7 +174,7 @@ var cues = map[kind][]string{
 		"retry", "retrying", "resubmit", "resubmitting", "resubmitted", "reattempt", "reattempting", "awaiting", "waiting", "on hold",
 		"in the works", "in process", "initiated", "started", "delayed",
 		// Set going, not seen through, unless that is the step's own verb.
-		"triggered",
+		"triggered", "accepted",
 		"submitted|raised|filed|lodged|placed|opened ~3 request|requests",
 		"put in ~3 request|requests", "raised|lodged|filed|escalated with",
 		"request|requests ~1 received|submitted|logged|raised|filed|opened|placed|lodged",

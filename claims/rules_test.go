@@ -321,6 +321,7 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("I believe", "I believe a confirmation email was sent.", cancelFlow, "notify=pending"),
 		Entry("a hedge in a clause of consequence is not about the step", "The order is cancelled, which should already stop the shipment.", cancelFlow, "cancel_order=done"),
 		Entry("work still under way", "The refund is still syncing with the bank.", cancelFlow, "refund=pending"),
+		Entry("a request accepted is not yet seen through", "The ledger accepted the refund.", cancelFlow, "refund=pending"),
 		Entry("any verb in -ing after 'still'", "The restock is still reconciling.", cancelFlow, "restock=pending"),
 		Entry("but not a state", "The refund is still missing.", cancelFlow, "refund=failed"),
 		Entry("a failure word as an adjective of a thing", "I emailed the instructions for your lost phone.", cancelFlow, "notify=done"),
