@@ -44,5 +44,6 @@ var _ = Describe("accuracy on the other domains", func() {
 		Entry("four domains, sixth round", "../fixtures/claims-domains-r6", "domains r6", 0.840),
 		Entry("four domains, seventh round", "../fixtures/claims-domains-r7", "domains r7", 0.815),
 		Entry("four domains, eighth round", "../fixtures/claims-domains-r8", "domains r8", 0.823),
+		Entry("four domains, ninth round", "../fixtures/claims-domains-r9", "domains r9", 0.815),
 	)
 })
