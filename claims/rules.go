@@ -123,7 +123,9 @@ package claims
 //     A group read done whose words govern an identifier or address in the
 //     shape of its step's own ("CR-422" of CR-420, another e-mail address)
 //     that no step has, and not the step's own, is the action done to another
-//     object: unmentioned (objects.go).
+//     object: unmentioned (objects.go). What a message named earlier in the
+//     sentence says ("a note saying the api is reverted") is its content, not
+//     a claim, up to where the agent speaks again ("..., so I switched it").
 //  5. Within a clause, a negation scopes over the verbs and status words "or"
 //     joins to it ("weren't counted or restocked", "haven't marked it sealed or
 //     sent a note"). Coordinated subjects share the predicate after the last
@@ -267,6 +269,9 @@ func (x *extraction) groupClause(ci int) {
 		gs[i].v = x.eval(d, x.ms[gs[i].mlo:gs[i].mhi], gs[i].rlo, gs[i].rhi)
 		if gs[i].v.claim == Done && x.otherObject(gs[i]) {
 			gs[i].v = verdict{Unmentioned, srcOther}
+		}
+		if x.reported(c, gs[i].lo) {
+			gs[i].v = verdict{Unmentioned, srcOther} // "a note saying the api is reverted": what the note says
 		}
 	}
 	for i := 1; i < len(gs); i++ {
@@ -878,6 +883,42 @@ func (x *extraction) negatedOr(d *clauseData, c clause, i int) bool {
 }
 
 // topicWords open what a message, note or page is about.
+// reported reports a mention at token at that a message named earlier in
+// its sentence reports: "I posted a note saying the api and flag are
+// reverted", "a summary that says the credit is outstanding". What a message
+// says is its content, not the agent's claim.
+func (x *extraction) reported(c clause, at int) bool {
+	s := x.sents[c.sent]
+	for i := s.lo; i < at; i++ {
+		w := x.toks[i].s
+		if !reportWords[w] && !((w == "says" || w == "say") && i > s.lo && (x.toks[i-1].s == "that" || x.toks[i-1].s == "which" || x.toks[i-1].s == "to")) {
+			continue
+		}
+		if x.agentIn(i, at) {
+			return false // "called to say there was room, so I switched it back"
+		}
+		for _, m := range x.ms {
+			if m.lo >= s.lo && m.lo < i {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// agentIn reports "I" or "we" in tokens [lo, hi).
+func (x *extraction) agentIn(lo, hi int) bool {
+	for i := lo; i < hi; i++ {
+		if s := x.toks[i].s; s == "i" || s == "we" {
+			return true
+		}
+	}
+	return false
+}
+
+// reportWords introduce what a message says.
+var reportWords = map[string]bool{"saying": true, "stating": true, "noting": true, "telling": true, "confirming": true, "warning": true}
+
 var topicWords = map[string]bool{
 	"about": true, "describing": true, "explaining": true, "regarding": true, "summarising": true,
 	"summarizing": true, "detailing": true, "covering": true, "re": true,

@@ -887,6 +887,8 @@ var _ = Describe("another remedy and a part", func() {
 		Entry("instead of the step", "Instead of a refund, I issued a voucher.", cancelFlow, "refund=failed"),
 		Entry("the step instead of something else", "I issued a refund instead of a voucher.", cancelFlow, "refund=done"),
 		Entry("another step instead of this one", "I cancelled the order instead of refunding it.", cancelFlow, "cancel_order=done refund=failed"),
+		Entry("what a message says is its content", "I emailed you a note saying the refund is done.", cancelFlow, "notify=done refund=unmentioned"),
+		Entry("but not what the agent did after it", "The bank called to say it was fine, so I refunded you.", cancelFlow, "refund=done"),
 		Entry("a trailing 'instead': not what was asked", "A refund of the shipping fee went through instead.", cancelFlow, "refund=failed"),
 	)
 	DescribeTable("a step done only in part fails, or is pending while the rest is under way",
