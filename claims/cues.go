@@ -84,7 +84,9 @@ var cues = map[kind][]string{
 		"went|gone|put|is|are|'s through", "in place",
 		"is|are|was|were|'s|'re|went|looks|look|looked ?all|just fine|smoothly|good|ok|okay !for|to|with|by|if", "went|gone out", "en route", "in transit",
 		"on its|the|their|there way", "ordered", "taken care of", "is|are|'s|was now",
-		"now lists|shows|reads|reflects|has|have|points|says|list|show|point|read|reflect",
+		"now lists|shows|reads|reflects|has|have|points|says|list|show|point|read|reflect|targets|target|routes|route|resolves|resolve|uses|use|references|reference",
+		// Where the thing went: "the notice went to both of you", "250 went from checking into savings".
+		"went|gone to|into !review|voicemail|spam|junk|waste|plan|maintenance|effect", "went|gone from ~5 to|into",
 		"did !n't|not", "set up", "in effect", "finished|completed|done|complete processing",
 		// Settlement timing: "the repaint can take up to 10 days to show", "expect
 		// your repaint within 5 days".
@@ -174,7 +176,7 @@ var cues = map[kind][]string{
 		"retry", "retrying", "resubmit", "resubmitting", "resubmitted", "reattempt", "reattempting", "awaiting", "waiting", "on hold",
 		"in the works", "in process", "initiated", "started", "delayed",
 		// Set going, not seen through, unless that is the step's own verb.
-		"triggered", "accepted",
+		"triggered", "accepted", "went|gone|sent to|into review",
 		"submitted|raised|filed|lodged|placed|opened ~3 request|requests",
 		"put in ~3 request|requests", "raised|lodged|filed|escalated with",
 		"request|requests ~1 received|submitted|logged|raised|filed|opened|placed|lodged",

@@ -96,7 +96,9 @@ package claims
 //     failure words and marks ("declined", "429", ✗, "except", "n/a", "still shows
 //     Leeds", "still set to go to Ash Yard") -> failed; a negation ("not",
 //     "couldn't", "no repaint") -> failed; done words and marks ("issued", "went
-//     through", ✓, "true") and the visitor holding the result ("you should have a
+//     through", ✓, "true", where it went: "went to your address", "went from
+//     checking into savings", but "went to review" is pending) and the visitor
+//     holding the result ("you should have a
 //     text from us", "check your inbox") -> done; a future describing the visitor
 //     receiving the result ("you'll receive", "will appear", "should arrive") or a
 //     setting for every later crate ("anything you buy will come here by default")

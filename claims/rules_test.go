@@ -489,6 +489,8 @@ var _ = Describe("rule 6: across clauses", func() {
 			"restock=done refund=done"),
 		Entry("not across a clause of their own", "The restock is pending and the refund is done.", cancelFlow,
 			"restock=pending refund=done"),
+		Entry("where it went", "The confirmation email went to your address on file.", cancelFlow, "notify=done"),
+		Entry("into review it waits", "The refund went to review.", cancelFlow, "refund=pending"),
 		Entry("'were fine' reports them done", "The restock and the refund were fine.", cancelFlow,
 			"restock=done refund=done"),
 		Entry("'fine with' does not", "The refund is fine with me.", cancelFlow, ""),
