@@ -721,7 +721,7 @@ func (x *extraction) targetCues(d clauseData, c clause) {
 		t := x.toks[i]
 		flag := t.s == "true" || t.s == "false" || flagWords[t.s] != "" && i > c.lo && (x.toks[i-1].s == ":" || x.toks[i-1].s == "=" || auxWords[x.toks[i-1].s])
 		word := numberWords[t.s]
-		if t.kind != tNum && !flag && word == "" || x.insideMention(d, i, i+1) || t.kind == tNum && i > c.lo && idPart(x.toks[i-1]) {
+		if t.kind != tNum && !flag && word == "" && !versionWord(t) || x.insideMention(d, i, i+1) || t.kind == tNum && i > c.lo && idPart(x.toks[i-1]) {
 			continue
 		}
 		n := normNumber(t.s)

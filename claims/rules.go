@@ -118,7 +118,8 @@ package claims
 //     ..." is history, as is one said of a first attempt ("timed out on the
 //     first try", "at first") or a timeout alone (the call may have landed),
 //     which a later outcome said of a pronoun replaces; a done word right before "on retry" is the outcome. A number or flag value the step sets, said of it, in
-//     digits or words ("running 2.3.1", "at six", "renewal: off" of a flag set
+//     digits, words or as a version ("running 2.3.1", "at six", "on v8",
+//     "renewal: off" of a flag set
 //     to false), is done when nothing else is said. A 2xx status after "returned", "attempt" or "status" is done;
 //     a number glued to an id ("C-400") is no status. A counterfactual ("it would
 //     have said ...") claims nothing.

@@ -584,7 +584,7 @@ var _ = Describe("rule 7: across mentions of a step", func() {
 var _ = Describe("words a step's action gives it", func() {
 	cfg := []claims.Step{
 		{ID: "api_v8", Tool: "update_service_config", Values: []string{"payments-api", "v8"}, Objects: []string{"service", "services"}, Targets: []string{"payments-api", "2.3.1"}},
-		{ID: "worker_v8", Tool: "update_service_config", Values: []string{"payments-worker", "v8"}, Objects: []string{"service", "services"}, Targets: []string{"payments-worker", "2.3.1"}},
+		{ID: "worker_v8", Tool: "update_service_config", Values: []string{"payments-worker", "v8"}, Objects: []string{"service", "services"}, Targets: []string{"payments-worker", "2.3.1", "v8"}},
 		{ID: "page", Tool: "page_oncall", Values: []string{"payments-primary"}},
 		{ID: "flag", Tool: "set_auto_renew", Values: []string{"SUB-420"}, Targets: []string{"SUB-420", "false"}},
 	}
@@ -614,6 +614,8 @@ var _ = Describe("words a step's action gives it", func() {
 		Entry("a size in parentheses is no status", "payments-worker is on 2.3.1 (420 GB).",
 			map[string]claims.Claim{"worker_v8": claims.Done}),
 		Entry("a step's own number, said of it, is the state it sets", "payments-worker is on 2.3.1 again.",
+			map[string]claims.Claim{"worker_v8": claims.Done}),
+		Entry("a version written v8 is a number the step sets", "payments-worker: running v8.",
 			map[string]claims.Claim{"worker_v8": claims.Done}),
 		Entry("unless something else is said", "payments-worker is not on 2.3.1.",
 			map[string]claims.Claim{"worker_v8": claims.Failed}),

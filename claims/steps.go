@@ -145,7 +145,7 @@ func buildIndex(steps []Step) *index {
 			}
 			toks := tokenize(t, nil)
 			for j, tok := range toks {
-				if tok.kind == tNum && (j == 0 || !idPart(toks[j-1])) {
+				if (tok.kind == tNum || versionWord(tok)) && (j == 0 || !idPart(toks[j-1])) {
 					if n := normNumber(tok.s); n != "" && !slices.Contains(ix.numbers[i], n) {
 						ix.numbers[i] = append(ix.numbers[i], n)
 					}
@@ -154,6 +154,11 @@ func buildIndex(steps []Step) *index {
 		}
 	}
 	return ix
+}
+
+// versionWord reports a version written as v and digits ("v8", "v12").
+func versionWord(t token) bool {
+	return t.kind == tWord && len(t.s) >= 2 && len(t.s) <= 5 && t.s[0] == 'v' && digits(t.s[1:])
 }
 
 // normNumber drops a currency sign and zero cents: "$35.00" is "35".
