@@ -1,6 +1,9 @@
 package claims
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // eval reads the cues in tokens [rlo, rhi) of a clause for the mentions ms and
 // returns the claim (rule 4 in rules.go). ms may be empty: a clause without
@@ -13,6 +16,7 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		firstDone, firstFail                                                             = -1, -1
 		futVerb                                                                          = -1 // a done word that is a future's verb
 		partial, whole                                                                   bool // failures of a part; of the whole
+		negAt                                                                            = -1
 	)
 	failAt := func(i int) {
 		lastFail = i
@@ -70,6 +74,7 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		case kNeg:
 			neg = true
 			failAt(cu.lo)
+			negAt = cu.lo
 		case kTried:
 			tried = true
 			failAt(cu.lo)
@@ -155,6 +160,8 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		return verdict{Failed, srcFirst} // the outcome is not known yet: a later one replaces it
 	case fail:
 		return verdict{Failed, srcCue}
+	case neg && !tried && !fail && !able && x.turnsOff(ms) && !x.inability(negAt, rlo, rhi):
+		return verdict{Done, srcCue} // "no auto-renewal" of a step that turns it off
 	case tried, neg:
 		return verdict{Failed, srcAux}
 	case done && x.insteadAt(ms, rhi):
@@ -220,6 +227,47 @@ func (x *extraction) onlyTimeouts(cs []cue) bool {
 		n++
 	}
 	return n > 0
+}
+
+// turnsOff reports mentions all of steps that set a flag to false: what
+// they turn off not happening is their result.
+func (x *extraction) turnsOff(ms []mention) bool {
+	if x.extra == nil || len(ms) == 0 {
+		return false
+	}
+	for _, m := range ms {
+		if m.step < 0 || m.step >= len(x.extra.numbers) || !slices.Contains(x.extra.numbers[m.step], "false") {
+			return false
+		}
+	}
+	return true
+}
+
+// inability reports a negation of being able or of an action, not of the
+// flag's effect: "couldn't", "can't", "unable", "neither ... could be",
+// "is not off yet".
+func (x *extraction) inability(at, lo, hi int) bool {
+	if at < 0 {
+		return false
+	}
+	if w := x.toks[at].s; w == "unable" || w == "neither" || w == "nor" {
+		return true
+	}
+	for i := lo; i < hi; i++ {
+		switch w := x.toks[i].s; {
+		case w == "could" || w == "can" || w == "able" || w == "yet":
+			return true
+		case i > at && i <= at+2 && flagWords[w] == "false":
+			return true // "not off": the flag is still on
+		}
+	}
+	if at > 0 {
+		switch x.toks[at-1].s {
+		case "could", "can", "ca", "was", "were", "did", "have", "has", "had":
+			return true
+		}
+	}
+	return false
 }
 
 // partCue reports a failure cue that says only a part was done: "$30 of
