@@ -1203,7 +1203,8 @@ var (
 	statusBefore = map[string]bool{
 		"returned": true, "return": true, "returns": true, "http": true, "status": true, "error": true,
 		"code": true, "got": true, "with": true, "a": true, "an": true, "|": true, "(": true, "threw": true,
-		"attempt": true, "try": true, "retry": true, "responded": true,
+		"attempt": true, "try": true, "retry": true, "responded": true, "back": true, "gave": true,
+		"answered": true, "replied": true,
 	}
 	statusAfter = map[string]bool{
 		"error": true, "errors": true, "conflict": true, "response": true, "too": true, "rate": true,

@@ -354,6 +354,7 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("an id is not a code", "Replacement RMA-404 has been shipped.", replaceFlow, "replacement=done"),
 		Entry("done after a first attempt failed", "The refund was reissued after the first attempt was declined.", cancelFlow, "refund=done"),
 		Entry("retry that failed again", "Refund failed with 429, retried, still failing.", cancelFlow, "refund=failed"),
+		Entry("a status the call came back with", "The refund call came back 503.", cancelFlow, "refund=failed"),
 		Entry("a done word on retry", "| Refund | done | succeeded on retry after a 503 |", cancelFlow, "refund=done"),
 		Entry("a retry in its own clause, then the outcome", "The refund failed the first time with a 503; I retried and it's now in place.", cancelFlow, "refund=done"),
 		Entry("a first attempt's failure, then what was found", "The refund timed out on the first try, so I checked: it had gone through.", cancelFlow, "refund=done"),
