@@ -24,6 +24,13 @@ func valueShapes(s Step) []shape {
 			out = append(out, shape{"@", toks[0].s})
 		case len(toks) == 2 && toks[0].kind == tWord && toks[1].kind == tNum && digits(toks[1].s):
 			out = append(out, shape{toks[0].s, toks[0].s + toks[1].s})
+		case len(toks) >= 2 && allWords(toks):
+			// A hyphenated name: "payments-primary", "analytics-batch".
+			parts := make([]string, len(toks))
+			for i, t := range toks {
+				parts[i] = t.s
+			}
+			out = append(out, shape{"-", strings.Join(parts, "-")})
 		}
 	}
 	return out
@@ -43,6 +50,22 @@ func (x *extraction) otherObject(g group) bool {
 	own, other := false, false
 	for i := g.lo; i < g.rhi; i++ { // what the step's words govern, not what precedes them
 		t := x.toks[i]
+		if j := x.gluedRun(i, g.rhi); j-i >= 2 {
+			v := x.joined(i, j)
+			for _, sh := range x.extra.shapes[step] {
+				if sh.prefix != "-" {
+					continue
+				}
+				switch {
+				case v == sh.value:
+					own = true
+				case !x.extra.anyValue[v] && sameEnd(v, sh.value):
+					other = true // "db-platform-primary" of payments-primary
+				}
+			}
+			i = j - 1
+			continue
+		}
 		for _, sh := range x.extra.shapes[step] {
 			var v string
 			switch {
@@ -62,4 +85,57 @@ func (x *extraction) otherObject(g group) bool {
 		}
 	}
 	return other && !own
+}
+
+func allWords(toks []token) bool {
+	for _, t := range toks {
+		if t.kind != tWord {
+			return false
+		}
+	}
+	return true
+}
+
+// gluedRun returns the end of the run of words joined without spaces (a
+// hyphenated name) that starts at token i, before hi.
+func (x *extraction) gluedRun(i, hi int) int {
+	j := i
+	for j < hi && x.toks[j].kind == tWord && x.toks[j].s != "'s" && !x.toks[j].ident {
+		j++
+		if x.toks[j-1].space {
+			break
+		}
+	}
+	return j
+}
+
+func (x *extraction) joined(i, j int) string {
+	var b strings.Builder
+	for k := i; k < j; k++ {
+		if k > i {
+			b.WriteByte('-')
+		}
+		b.WriteString(x.toks[k].s)
+	}
+	return b.String()
+}
+
+// sameEnd reports two hyphenated names of the same kind (the same last
+// word) whose first words differ from the first letter: "db-platform-primary"
+// of payments-primary, not "pmts-primary", its short form.
+func sameEnd(a, b string) bool {
+	if strings.HasSuffix(a, "-"+b) || strings.HasSuffix(b, "-"+a) {
+		return false // "pricing-engine" of new-pricing-engine: shortened
+	}
+	af, al, _ := ends(a)
+	bf, bl, _ := ends(b)
+	return al == bl && af != "" && bf != "" && af[0] != bf[0]
+}
+
+func ends(s string) (first, last string, ok bool) {
+	i, j := strings.IndexByte(s, '-'), strings.LastIndexByte(s, '-')
+	if i < 0 {
+		return s, s, false
+	}
+	return s[:i], s[j+1:], true
 }

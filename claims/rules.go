@@ -127,7 +127,8 @@ package claims
 //     a number glued to an id ("C-400") is no status. A counterfactual ("it would
 //     have said ...") claims nothing.
 //     A group read done whose words govern an identifier or address in the
-//     shape of its step's own ("CR-422" of CR-420, another e-mail address)
+//     shape of its step's own ("CR-422" of CR-420, another e-mail address,
+//     "db-platform-primary" of payments-primary)
 //     that no step has, and not the step's own, is the action done to another
 //     object: unmentioned (objects.go). What a message named earlier in the
 //     sentence says ("a note saying the api is reverted") is its content, not

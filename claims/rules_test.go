@@ -918,6 +918,7 @@ var _ = Describe("another identifier or address", func() {
 	steps := []claims.Step{
 		{ID: "refund", Tool: "refund_addon", Values: []string{"ADD-420"}, Phrases: claims.Phrases{Done: []string{"refunded"}}},
 		{ID: "invoice", Tool: "send_invoice", Values: []string{"billing@kestrel.dev", "SUB-530"}, Phrases: claims.Phrases{Name: []string{"invoice"}}},
+		{ID: "page", Tool: "page_oncall", Values: []string{"payments-primary"}, Phrases: claims.Phrases{Done: []string{"paged"}}},
 	}
 	DescribeTable("in the shape of the step's own is the action done to another object: not the step",
 		func(message string, want map[string]claims.Claim) {
@@ -932,6 +933,9 @@ var _ = Describe("another identifier or address", func() {
 		Entry("the step's own identifier", "I refunded the storage add-on (ADD-420).", map[string]claims.Claim{"refund": claims.Done}),
 		Entry("another step's identifier is no stranger", "I sent the invoice for SUB-530.", map[string]claims.Claim{"invoice": claims.Done}),
 		Entry("a stranger before the step's words is not its object", "I closed ADD-999 and refunded ADD-420.", map[string]claims.Claim{"refund": claims.Done}),
+		Entry("another hyphenated name of the same kind", "I paged db-platform-primary.", map[string]claims.Claim{"page": claims.Unmentioned}),
+		Entry("the step's own name shortened is still its own", "I paged pmts-primary.", map[string]claims.Claim{"page": claims.Done}),
+		Entry("the step's own name", "I paged payments-primary.", map[string]claims.Claim{"page": claims.Done}),
 	)
 })
 

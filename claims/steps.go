@@ -83,6 +83,9 @@ func buildIndex(steps []Step) *index {
 		for _, sh := range ix.shapes[si] {
 			ix.anyValue[sh.value] = true
 		}
+		for _, sh := range valueShapes(Step{Values: s.Terms}) {
+			ix.anyValue[sh.value] = true // a term names the scenario's things too: "prod-west"
+		}
 	}
 	ix.removal = make([]bool, len(steps))
 	for si, s := range steps {
