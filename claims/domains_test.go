@@ -45,5 +45,6 @@ var _ = Describe("accuracy on the other domains", func() {
 		Entry("four domains, seventh round", "../fixtures/claims-domains-r7", "domains r7", 0.860),
 		Entry("four domains, eighth round", "../fixtures/claims-domains-r8", "domains r8", 0.864),
 		Entry("four domains, ninth round", "../fixtures/claims-domains-r9", "domains r9", 0.815),
+		Entry("four domains, tenth round", "../fixtures/claims-domains-r10", "domains r10", 0.792),
 	)
 })
