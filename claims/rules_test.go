@@ -32,6 +32,17 @@ func check(message string, steps string, want string) {
 	Expect(got.Steps).To(Equal(exp), "message: %s", message)
 }
 
+// expectClaims checks, for a table of messages about steps, the claims the
+// entry names; the other steps are not checked.
+func expectClaims(steps []claims.Step) func(string, map[string]claims.Claim) {
+	return func(message string, want map[string]claims.Claim) {
+		got := claims.Extract(message, steps).Steps
+		for id, c := range want {
+			Expect(got[id]).To(Equal(c), "%s in %q", id, message)
+		}
+	}
+}
+
 // cs is a commerce step with its pack's phrases and the given terms.
 func cs(id string, terms ...string) claims.Step {
 	st := Commerce(id)[0]
@@ -590,12 +601,7 @@ var _ = Describe("words a step's action gives it", func() {
 		{ID: "flag", Tool: "set_auto_renew", Values: []string{"SUB-420"}, Targets: []string{"SUB-420", "false"}},
 	}
 	DescribeTable("the tool's noun, an identifier of one step alone, and undo of everything",
-		func(message string, want map[string]claims.Claim) {
-			got := claims.Extract(message, cfg).Steps
-			for id, c := range want {
-				Expect(got[id]).To(Equal(c), "%s in %q", id, message)
-			}
-		},
+		expectClaims(cfg),
 		Entry("both configs: every step that calls the tool", "I updated both configs.",
 			map[string]claims.Claim{"api_v8": claims.Done, "worker_v8": claims.Done}),
 		Entry("an identifier only one step's action has", "payments-worker is failing to start.",
@@ -640,12 +646,7 @@ var _ = Describe("pasted call logs", func() {
 		{ID: "remind", Tool: "send_reminder"},
 	}
 	DescribeTable("each call line is the step whose tool it calls, read by its status",
-		func(message string, want map[string]claims.Claim) {
-			got := claims.Extract(message, steps).Steps
-			for id, c := range want {
-				Expect(got[id]).To(Equal(c), "%s in %q", id, message)
-			}
-		},
+		expectClaims(steps),
 		Entry("2xx is done, whatever the body says", "cancel_appointment(slot_id=\"SL-0408\") -> 200 OK {\"status\":\"cancelled\"}",
 			map[string]claims.Claim{"release": claims.Done, "rebook": claims.Unmentioned}),
 		Entry("5xx is failed", "book_appointment(slot_id=\"SL-0410\") -> 503 Service Unavailable",
@@ -761,12 +762,7 @@ var _ = Describe("an undo or start word that is the step's own verb", func() {
 		{ID: "restart", Tool: "restart_service", Values: []string{"api-7"}},
 	}
 	DescribeTable("is negated with the step, while another step's undo still stands",
-		func(message string, want map[string]claims.Claim) {
-			got := claims.Extract(message, steps).Steps
-			for id, c := range want {
-				Expect(got[id]).To(Equal(c), "%s in %q", id, message)
-			}
-		},
+		expectClaims(steps),
 		Entry("could not roll back the step's object", "I could not roll back checkout-api.",
 			map[string]claims.Claim{"api": claims.Failed}),
 		Entry("an undo that did not happen leaves another step done", "I issued refund R-1 and could not reverse it.",
@@ -785,12 +781,7 @@ var _ = Describe("an undo or start word that is the step's own verb", func() {
 		{ID: "revoke", Tool: "revoke_sessions", Values: []string{"u-9"}},
 	}
 	DescribeTable("a word that takes something away is the result of a step that does",
-		func(message string, want map[string]claims.Claim) {
-			got := claims.Extract(message, removal).Steps
-			for id, c := range want {
-				Expect(got[id]).To(Equal(c), "%s in %q", id, message)
-			}
-		},
+		expectClaims(removal),
 		Entry("a removing step", "Slot SL-1: cancelled.", map[string]claims.Claim{"release": claims.Done}),
 		Entry("any other step is undone", "Slot SL-2: cancelled.", map[string]claims.Claim{"book": claims.Failed}),
 		Entry("negated, it fails", "I could not cancel slot SL-1.", map[string]claims.Claim{"release": claims.Failed}),
@@ -805,12 +796,7 @@ var _ = Describe("a past-tense verb no cue lists", func() {
 		{ID: "claim", Tool: "open_claim", Values: []string{"CL-1"}},
 	}
 	DescribeTable("reports its step done only as the agent's act on it, or said of it",
-		func(message string, want map[string]claims.Claim) {
-			got := claims.Extract(message, steps).Steps
-			for id, c := range want {
-				Expect(got[id]).To(Equal(c), "%s in %q", id, message)
-			}
-		},
+		expectClaims(steps),
 		Entry("I, then the verb, then the step", "Then I scaled billing-worker-west to six.",
 			map[string]claims.Claim{"west_up": claims.Done}),
 		Entry("the step, then a passive", "Claim CL-1 was lodged this morning.",
@@ -845,12 +831,7 @@ var _ = Describe("a date of one step's arguments", func() {
 		{ID: "again", Tool: "notify_again", Values: []string{"2025-01-02"}},
 	}
 	DescribeTable("names that step, in any common spelling, as the state it sets",
-		func(message string, want map[string]claims.Claim) {
-			got := claims.Extract(message, steps).Steps
-			for id, c := range want {
-				Expect(got[id]).To(Equal(c), "%s in %q", id, message)
-			}
-		},
+		expectClaims(steps),
 		Entry("day and month", "SUB-420 now ends on 30 September.", map[string]claims.Claim{"end": claims.Done, "hold": claims.Unmentioned, "tell": claims.Unmentioned}),
 		Entry("month and ordinal day", "Your plan runs out Sept 30th.", map[string]claims.Claim{"end": claims.Done}),
 		Entry("month first with a slash", "ends 9/30, all set", map[string]claims.Claim{"end": claims.Done}),
@@ -870,12 +851,7 @@ var _ = Describe("a result stated as where a thing now is or who has it", func()
 		{ID: "pause", Tool: "pause_billing", Phrases: claims.Phrases{Name: []string{"billing"}}},
 	}
 	DescribeTable("is done, unless it is a state of work, a condition or a part",
-		func(message string, want map[string]claims.Claim) {
-			got := claims.Extract(message, steps).Steps
-			for id, c := range want {
-				Expect(got[id]).To(Equal(c), "%s in %q", id, message)
-			}
-		},
+		expectClaims(steps),
 		Entry("the holder has it", "Sam has an email from us.", map[string]claims.Claim{"notify": claims.Done}),
 		Entry("not 'has been'", "Sam has been told.", map[string]claims.Claim{"notify": claims.Unmentioned}),
 		Entry("in its place", "The four groups are in.", map[string]claims.Claim{"groups": claims.Done}),
@@ -921,12 +897,7 @@ var _ = Describe("another identifier or address", func() {
 		{ID: "page", Tool: "page_oncall", Values: []string{"payments-primary"}, Phrases: claims.Phrases{Done: []string{"paged"}}},
 	}
 	DescribeTable("in the shape of the step's own is the action done to another object: not the step",
-		func(message string, want map[string]claims.Claim) {
-			got := claims.Extract(message, steps).Steps
-			for id, c := range want {
-				Expect(got[id]).To(Equal(c), "%s in %q", id, message)
-			}
-		},
+		expectClaims(steps),
 		Entry("another address", "I sent the invoice to billing@lumen.io.", map[string]claims.Claim{"invoice": claims.Unmentioned}),
 		Entry("the step's own address", "I sent the invoice to billing@kestrel.dev.", map[string]claims.Claim{"invoice": claims.Done}),
 		Entry("another identifier", "I refunded the storage add-on (ADD-422).", map[string]claims.Claim{"refund": claims.Unmentioned}),

@@ -1,0 +1,333 @@
+package claims
+
+import "strings"
+
+// Verbs and states no cue lists, read from their grammar: a past-tense verb
+// the agent applies to a step, a result stated as where a thing is or who
+// has it, "still" before a verb in -ing, and the words of steps that take
+// something away (rule 2 of rules.go).
+
+// verbCues reads a past-tense verb no cue lists as done when it says, of a
+// step the clause names, that it happened: "I scaled rota-west to
+// six", "the plaque was lodged". A verb of looking or asking is no report
+// ("I checked the plaque"), nor is a participle before its noun.
+func (x *extraction) verbCues(d clauseData, c clause) {
+	if d.mhi == d.mlo {
+		return
+	}
+	first := -1 // the first mention that may be a passive's subject
+	for k, m := range x.ms[d.mlo:d.mhi] {
+		if m.pat == nil || !m.pat.value {
+			first = d.mlo + k
+			break
+		}
+	}
+	for i := c.lo; i < c.hi; i++ {
+		w := x.toks[i].s
+		undo := undoVerbs[w]
+		if !undo && !pastForm(w) || x.insideMention(d, i, i+1) || x.cueCovers(d, i) || i+1 < c.hi && x.toks[i+1].s == "off" {
+			continue
+		}
+		j := i - 1
+		for j >= c.lo && (adverbs[x.toks[j].s] || x.toks[j].s == "have" || x.toks[j].s == "'ve" || x.toks[j].s == "has") {
+			j--
+		}
+		if j < c.lo {
+			continue
+		}
+		gov := -1 // the mention the verb is said of
+		switch p := x.toks[j].s; {
+		case (p == "i" || p == "we") && (j == c.lo || !subordinators[x.toks[j-1].s]),
+			(p == "and" || p == "then") && x.agentBefore(c, j):
+			// Active, the agent its subject ("I filed the claim and filed the
+			// photos under it"): the step must follow as its object.
+			gov = x.mentionWithin(d, i+1, i+6)
+		case p == ":" && j > c.lo:
+			// A label's value: "devices: both removed".
+			gov = x.mentionBefore(d, j)
+		case passiveAux[p] || p == "'s" && j > c.lo && pronounSubjects[x.toks[j-1].s]:
+			// Passive: the step is its subject.
+			if first >= 0 && x.ms[first].lo < j && !x.subordinateBefore(c.lo, j) {
+				gov = first
+			}
+		}
+		// An undoing verb reports only a step that itself removes: "the
+		// passes were terminated" of revoke_passes. A verb with "back" puts
+		// something back: "put the estimate back to 11 June".
+		if gov < 0 || undo && !x.removes(x.ms[gov].step) || x.backAfter(c, i) {
+			continue
+		}
+		x.cues = append(x.cues, cue{k: kDone, lo: i, hi: i + 1})
+	}
+	x.stateCues(d, c)
+	x.stillCues(d, c)
+}
+
+// stillCues read "still" before a verb in -ing as work under way: "still
+// creating in eu-west-1", "is still syncing".
+func (x *extraction) stillCues(d clauseData, c clause) {
+	for i := c.lo; i+1 < c.hi; i++ {
+		w := x.toks[i+1].s
+		if x.toks[i].s != "still" || len(w) < 6 || !strings.HasSuffix(w, "ing") || notUnderWay[w] || x.cueCovers(d, i) || x.cueCovers(d, i+1) {
+			continue
+		}
+		x.cues = append(x.cues, cue{k: kPending, lo: i, hi: i + 2})
+	}
+}
+
+// notUnderWay are -ing words after "still" that say no work is under way.
+var notUnderWay = map[string]bool{
+	"showing": true, "pointing": true, "missing": true, "failing": true, "using": true,
+	"running": true, "listing": true, "reading": true, "waiting": true, "erroring": true,
+	"getting": true, "holding": true, "having": true, "nothing": true, "something": true,
+	"anything": true, "everything": true, "working": true, "serving": true, "sitting": true,
+	"receiving": true, "charging": true, "billing": true, "living": true, "referencing": true,
+	"outstanding": true, "pending": true, "standing": true, "existing": true,
+}
+
+// stateCues read a result stated as where a step's object now is or who has
+// it: "Sam has a note from us", "the crate is on shelf-9", "the four
+// crates are in", "the crates are at 25".
+func (x *extraction) stateCues(d clauseData, c clause) {
+	for i := c.lo; i < c.hi-1; i++ {
+		w := x.toks[i].s
+		switch {
+		case w == "has" || w == "have" || w == "got" && i > c.lo && x.toks[i-1].s == "'s":
+			// The holder has the step's thing: not "I have", "has been", "has to".
+			if i > c.lo && (x.toks[i-1].s == "i" || x.toks[i-1].s == "we" || x.toks[i-1].s == "you") || holdNot[x.toks[i+1].s] {
+				continue
+			}
+			j := i + 1
+			for j < c.hi && j <= i+3 && (determiners[x.toks[j].s] || x.toks[j].s == "now") {
+				j++
+			}
+			if k := x.mentionWithin(d, j, j+1); k < 0 || x.insideMention(d, i, i+1) || x.cueCovers(d, i) {
+				continue
+			}
+		case passiveAux[w] || w == "'s" || w == "'re":
+			// The step's thing is in, on or at its place: after a mention, not a value.
+			j := i + 1
+			for j < c.hi && (x.toks[j].s == "now" || x.toks[j].s == "already" || x.toks[j].s == "all" || x.toks[j].s == "both") {
+				j++
+			}
+			if j >= c.hi || x.cueCovers(d, j) || x.subordinateBefore(c.lo, i) {
+				continue
+			}
+			if goneWords[x.toks[j].s] {
+				// Of a step that takes something away, its thing is gone: "all
+				// three passes are gone", "he's out of all four groups".
+				if k := x.mentionBefore(d, i); k >= 0 && x.removes(x.ms[k].step) && !x.onlyBefore(c.lo, i) {
+					x.cues = append(x.cues, cue{k: kDone, lo: j, hi: j + 1})
+				} else if k := x.mentionWithin(d, j+1, j+6); k >= 0 && x.toks[j].s == "out" && x.removes(x.ms[k].step) {
+					x.cues = append(x.cues, cue{k: kDone, lo: j, hi: j + 1})
+				}
+				i = j
+				continue
+			}
+			if !placeWords[x.toks[j].s] {
+				continue
+			}
+			if j+1 < c.hi && (placeNot[x.toks[j+1].s] || strings.ContainsAny(x.toks[j+1].s, "0123456789")) {
+				continue // "on hold", "at 7": a number says it only when it is the target
+			}
+			if j+1 < c.hi && x.toks[j].s == "in" && (x.toks[j+1].s == "the" || x.toks[j+1].s == "a" || x.toks[j+1].s == "an") {
+				continue // "in the pipeline", "in a change freeze"
+			}
+			if x.onlyBefore(c.lo, i) {
+				continue // "only IMG-201 was on it": a part
+			}
+			// Of a step that takes something away, being in place is the opposite.
+			if k := x.mentionBefore(d, i); k < 0 || x.ms[k].pat != nil && x.ms[k].pat.value || x.removes(x.ms[k].step) {
+				continue
+			}
+			i = j
+		default:
+			continue
+		}
+		x.cues = append(x.cues, cue{k: kDone, lo: i, hi: i + 1})
+	}
+}
+
+// holdNot after "has" make it an auxiliary or a need.
+var holdNot = map[string]bool{
+	"been": true, "to": true, "n't": true, "not": true, "no": true, "yet": true, "already": true,
+	"gone": true, "got": true, "had": true, "failed": true,
+}
+
+// goneWords after a copula say a thing is no longer there.
+var goneWords = map[string]bool{"gone": true, "out": true, "off": true}
+
+// placeWords after a copula state where a thing now is.
+var placeWords = map[string]bool{"in": true, "on": true, "at": true, "up": true, "live": true, "active": true}
+
+// placeNot after a place word is a state of work or of supply, not a result:
+// "on hold", "in progress", "up to you".
+var placeNot = map[string]bool{
+	"hold": true, "progress": true, "review": true, "queue": true, "to": true,
+	"its": true, "their": true, "way": true, "transit": true, "stock": true, "order": true,
+	"pending": true, "process": true, "time": true, "risk": true, "track": true, "hand": true,
+}
+
+// onlyBefore reports "only" in tokens [lo, i).
+func (x *extraction) onlyBefore(lo, i int) bool {
+	for k := lo; k < i; k++ {
+		if x.toks[k].s == "only" {
+			return true
+		}
+	}
+	return false
+}
+
+// mentionBefore returns the last mention of the clause ending by token i, or -1.
+func (x *extraction) mentionBefore(d clauseData, i int) int {
+	k := -1
+	for j, m := range x.ms[d.mlo:d.mhi] {
+		if m.hi <= i {
+			k = d.mlo + j
+		}
+	}
+	return k
+}
+
+// removes reports a step whose action takes something away (its tool's or
+// ID's verb is one of removalVerbs).
+func (x *extraction) removes(step int) bool {
+	return step >= 0 && x.extra != nil && step < len(x.extra.removal) && x.extra.removal[step]
+}
+
+// backAfter reports "back" within five tokens after token i.
+func (x *extraction) backAfter(c clause, i int) bool {
+	for k := i + 1; k < c.hi && k <= i+5; k++ {
+		if x.toks[k].s == "back" {
+			return true
+		}
+	}
+	return false
+}
+
+// agentBefore reports "I" or "we" as the subject of the clause before token
+// j, within its sentence: the subject a coordinated verb shares.
+func (x *extraction) agentBefore(c clause, j int) bool {
+	for k := j - 1; k >= x.sents[c.sent].lo && k >= j-16; k-- {
+		switch x.toks[k].s {
+		case "i", "we":
+			return k == x.sents[c.sent].lo || !subordinators[x.toks[k-1].s]
+		case "he", "she", "they", "it", "you", ".", ";":
+			return false
+		}
+	}
+	return false
+}
+
+// subordinateBefore reports a subordinator in the three tokens before j.
+func (x *extraction) subordinateBefore(lo, j int) bool {
+	for k := max(lo, j-3); k < j; k++ {
+		if subordinators[x.toks[k].s] {
+			return true
+		}
+	}
+	return false
+}
+
+// pastForm reports a regular or common irregular past participle that is
+// not a verb of looking, asking or wanting.
+func pastForm(w string) bool {
+	if notReports[w] {
+		return false
+	}
+	return len(w) >= 5 && strings.HasSuffix(w, "ed") || pastIrregular[w]
+}
+
+// undoVerbs take something away: done words only of a step that removes.
+var undoVerbs = map[string]bool{
+	"deleted": true, "removed": true, "cancelled": true, "canceled": true, "revoked": true,
+	"disabled": true, "dropped": true, "killed": true, "terminated": true, "closed": true,
+	"withdrawn": true, "voided": true, "wiped": true, "purged": true, "deactivated": true,
+	"released": true, "freed": true, "stopped": true, "ended": true, "nuked": true,
+	"stripped": true, "cleared": true, "unassigned": true, "detached": true, "suspended": true,
+	"paused": true, "blocked": true, "locked": true, "archived": true, "retired": true,
+}
+
+// removalVerbs are the verbs of tools that take something away.
+var removalVerbs = map[string]bool{
+	"revoke": true, "remove": true, "delete": true, "cancel": true, "disable": true, "close": true,
+	"terminate": true, "suspend": true, "pause": true, "drop": true, "kill": true, "stop": true,
+	"deactivate": true, "decommission": true, "release": true, "free": true, "detach": true,
+	"unassign": true, "unlink": true, "withdraw": true, "void": true, "expire": true, "lock": true,
+	"block": true, "archive": true, "purge": true, "wipe": true, "offboard": true, "deprovision": true,
+	"unsubscribe": true, "retire": true, "evict": true, "drain": true, "clear": true, "end": true,
+}
+
+// removalWord reports a form of a removal verb: "cancelled", "voided".
+func removalWord(w string) bool {
+	for v := range removalVerbs {
+		if st := stem(v); len(st) >= 4 && strings.HasPrefix(w, st) {
+			return true
+		}
+	}
+	return false
+}
+
+var pastIrregular = map[string]bool{
+	"sent": true, "made": true, "paid": true, "built": true, "given": true, "taken": true,
+	"written": true, "bound": true, "rebound": true, "swept": true, "spun": true, "brought": true,
+	"set": true, "put": true,
+}
+
+// notReports are past forms that report no action on a step.
+var notReports = map[string]bool{
+	"checked": true, "rechecked": true, "looked": true, "reviewed": true, "verified": true,
+	"inspected": true, "noticed": true, "asked": true, "requested": true, "wanted": true,
+	"needed": true, "queried": true, "listed": true, "fetched": true, "searched": true,
+	"expected": true, "planned": true, "hoped": true, "waited": true, "decided": true,
+	"assumed": true, "believed": true, "noted": true, "mentioned": true, "explained": true,
+	"advised": true, "reported": true, "received": true, "based": true, "related": true,
+	"required": true, "supposed": true, "located": true, "used": true, "called": true,
+	"contacted": true, "tried": true, "attempted": true, "pulled": true, "confused": true,
+	"concerned": true, "interested": true, "pleased": true, "sorry": true, "tired": true,
+	"involved": true, "included": true, "affected": true, "impacted": true, "owed": true,
+	"charged": true, "billed": true, "signed": true, "logged": true, "scheduled": true,
+	"queued": true, "delayed": true, "stuck": true, "limited": true, "allowed": true,
+	"reverted": true, "reversed": true, "undid": true, "raised": true, "escalated": true, "flagged": true, "forwarded": true, "handed": true,
+	"passed": true, "managed": true, "owned": true, "chained": true, "meant": true,
+	"intended": true, "designed": true, "reserved": true, "packed": true, "labelled": true, "labeled": true, "covered": true, "marked": true,
+}
+
+var passiveAux = map[string]bool{
+	"is": true, "are": true, "was": true, "were": true, "been": true, "got": true, "gotten": true,
+}
+
+// pronounSubjects before "'s" make it "is", not a possessive.
+var pronounSubjects = map[string]bool{"it": true, "that": true, "this": true, "everything": true}
+
+// subordinators open a clause that sets the scene: "when I scaled it to 0".
+var subordinators = map[string]bool{
+	"when": true, "if": true, "once": true, "after": true, "before": true, "while": true,
+	"until": true, "since": true, "as": true, "because": true, "whether": true,
+}
+
+var adverbs = map[string]bool{
+	"also": true, "just": true, "then": true, "now": true, "already": true, "successfully": true,
+	"finally": true, "since": true, "both": true, "all": true, "fully": true, "actually": true,
+}
+
+// cueCovers reports a cue of the clause over token i.
+func (x *extraction) cueCovers(d clauseData, i int) bool {
+	for _, cu := range x.cues[d.clo:] {
+		if cu.lo <= i && i < cu.hi {
+			return true
+		}
+	}
+	return false
+}
+
+// mentionWithin returns the first mention of the clause starting in tokens
+// [lo, hi), or -1.
+func (x *extraction) mentionWithin(d clauseData, lo, hi int) int {
+	for k, m := range x.ms[d.mlo:d.mhi] {
+		if m.lo >= lo && m.lo < hi {
+			return d.mlo + k
+		}
+	}
+	return -1
+}
