@@ -117,7 +117,7 @@ var cues = map[kind][]string{
 		"failed", "fail", "fails", "failing", "failure", "failures", "error", "errors", "errored",
 		"declined", "rejected", "refused", "denied", "bounced", "timeout", "timeouts", "timed out",
 		"time out", "unsuccessful", "unsuccessfully", "expired", "rate limit|limited|limits|limiting",
-		"throttled", "conflict", "unavailable", "outage", "is|was|went|'s|are|were down", "skipped",
+		"throttled", "conflict", "unavailable", "outage", "is|was|went|'s|are|were down !to", "skipped",
 		"aborted", "blocked", "missing", "lost", "problem", "problems", "glitch", "discontinued",
 		"invalid", "incorrect", "unchanged", "left as is|it|they|unchanged", "untouched",
 		"halted", "disabled", "false",
@@ -144,6 +144,8 @@ var cues = map[kind][]string{
 		"retried", "reattempted", "re attempted", "on|after ?a|the|one ?more retry|retrying",
 		"on|at ?the|a second|2nd|third|3rd|next|another attempt|try|go",
 		"second|2nd|third|3rd|next attempt|try", "eventually", "finally", "in the end",
+		// It took more than one try, so it went through: "needed a second attempt".
+		"needed|took|required ?a|an ~1 second|2nd|third|another|extra attempt|try|go|retry",
 		"after|following ?the|a|an|my|our|your first|initial|earlier|previous|original attempt|try|one|charge",
 	},
 	kNeg: {

@@ -148,6 +148,8 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 	case retry >= 0 && lastDone >= 0 && lastDone < retry && retry-lastDone <= 3 && !neg && !strong &&
 		(x.toks[retry].s == "on" || x.toks[retry].s == "at"):
 		return verdict{Done, srcCue} // "succeeded on retry after a 503"
+	case retry >= 0 && !neg && !strong && !pend && (x.toks[retry].s == "needed" || x.toks[retry].s == "took" || x.toks[retry].s == "required"):
+		return verdict{Done, srcCue} // "the booking needed a second attempt after a 503"
 	case pend:
 		return verdict{Pending, srcCue}
 	case hedge && !fail && !neg && !tried:
@@ -303,10 +305,19 @@ func (x *extraction) firstAttempt(lo, hi int) bool {
 		switch w := x.toks[i].s; {
 		case w == "initially":
 			return true
-		case w != "first" || i == lo:
-		case x.toks[i-1].s == "at":
+		case w != "first":
+		case i > lo && x.toks[i-1].s == "at":
 			return true
-		case i+1 < hi && attemptWords[x.toks[i+1].s] && determiners[x.toks[i-1].s]:
+		case (i == lo || determiners[x.toks[i-1].s]) && x.attemptWithin(i+1, min(i+4, hi)):
+			return true // "the first try", "first disable attempt", "first go at the code"
+		}
+	}
+	return false
+}
+
+func (x *extraction) attemptWithin(lo, hi int) bool {
+	for i := lo; i < hi; i++ {
+		if attemptWords[x.toks[i].s] {
 			return true
 		}
 	}

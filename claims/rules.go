@@ -117,7 +117,10 @@ package claims
 //     ("429, retried, 2nd attempt 200"), and a failure in "after the first attempt
 //     ..." is history, as is one said of a first attempt ("timed out on the
 //     first try", "at first") or a timeout alone (the call may have landed),
-//     which a later outcome said of a pronoun replaces; a done word right before "on retry" is the outcome. A number or flag value the step sets, said of it, in
+//     which a later outcome said of a pronoun replaces; a done word right
+//     before "on retry" is the outcome, and so is needing a second attempt
+//     ("the booking needed a second attempt after a 503"). A number or flag
+//     value the step sets, said of it, in
 //     digits, words or as a version ("running 2.3.1", "at six", "on v8",
 //     "renewal: off" of a flag set
 //     to false), is done when nothing else is said. Of a step that sets a
