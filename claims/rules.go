@@ -120,14 +120,14 @@ package claims
 //     which a later outcome said of a pronoun replaces; a done word right
 //     before "on retry" is the outcome, and so is needing a second attempt
 //     ("the booking needed a second attempt after a 503"). A number or flag
-//     value the step sets, said of it, in
-//     digits, words or as a version ("running 2.3.1", "at six", "on v8",
-//     "renewal: off" of a flag set
-//     to false), is done when nothing else is said. Of a step that sets a
-//     flag to false, a negation of what the flag does ("won't renew", "no
+//     value the step sets, said of it, in digits, words or as a version
+//     ("running 2.3.1", "at six", "on v8", "renewal: off" of a flag set to
+//     false), is done when nothing else is said. Of a step that sets a flag
+//     to false, a negation of what the flag does ("won't renew", "no
 //     renewal") is done; a negation of being able ("couldn't switch it off")
-//     or of its value ("not off yet") is not. A 2xx status after "returned", "attempt" or "status" is done;
-//     a number glued to an id ("C-400") is no status. A counterfactual ("it would
+//     or of its value ("not off yet") is not. A 2xx status after "returned",
+//     "attempt" or "status" is done; a number glued to an id ("C-400") is no
+//     status. A counterfactual ("it would
 //     have said ...") claims nothing.
 //     A group read done whose words govern an identifier or address in the
 //     shape of its step's own ("CR-422" of CR-420, another e-mail address,
