@@ -86,6 +86,7 @@ var cues = map[kind][]string{
 		"on its|the|their|there way", "ordered", "taken care of", "is|are|'s|was now",
 		"now lists|shows|reads|reflects|has|have|points|says|list|show|point|read|reflect|targets|target|routes|route|resolves|resolve|uses|use|references|reference",
 		// Where the thing went: "the notice went to both of you", "250 went from checking into savings".
+		"exists|exist now", "now|already exists|exist",
 		"went|gone to|into !review|voicemail|spam|junk|waste|plan|maintenance|effect", "went|gone from ~5 to|into",
 		"did !n't|not", "set up", "in effect", "finished|completed|done|complete processing",
 		// Settlement timing: "the repaint can take up to 10 days to show", "expect

@@ -450,7 +450,7 @@ var numberWords = map[string]string{
 	"fifteen": "15", "twenty": "20", "thirty": "30", "fifty": "50", "hundred": "100",
 }
 
-var setWords = map[string]bool{"to": true, "at": true, "→": true, "=": true, "->": true}
+var setWords = map[string]bool{"to": true, "at": true, "→": true, "=": true, "->": true, "with": true}
 
 // ownValue reports a one-word cue that is a value a step named in the
 // clause sets ("false" of a flag switched off).

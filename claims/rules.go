@@ -53,7 +53,8 @@ package claims
 //     scenario's words, not one letter replaced ("scheduler"). A past-tense
 //     verb no cue lists is a done word when the agent is its subject and a
 //     step its object ("I scaled rota-west", "... and lodged the plaque"), a
-//     label's value ("plaque: lodged") or a step its passive
+//     label's value ("plaque: lodged"), a list's item ("crate A4 lodged,
+//     ...", not in an aside) or a step its passive
 //     subject ("the plaque was lodged"); not a verb of looking, asking or
 //     undoing, nor one with "back" ("put it back to draft"), nor one in a
 //     clause that sets the scene ("when I scaled it").
@@ -927,7 +928,7 @@ func (x *extraction) agentIn(lo, hi int) bool {
 }
 
 // reportWords introduce what a message says.
-var reportWords = map[string]bool{"saying": true, "stating": true, "noting": true, "telling": true, "confirming": true, "warning": true}
+var reportWords = map[string]bool{"saying": true, "stating": true, "noting": true, "telling": true, "warning": true}
 
 var topicWords = map[string]bool{
 	"about": true, "describing": true, "explaining": true, "regarding": true, "summarising": true,

@@ -50,6 +50,12 @@ func (x *extraction) verbCues(d clauseData, c clause) {
 			if first >= 0 && x.ms[first].lo < j && !x.subordinateBefore(c.lo, j) {
 				gov = first
 			}
+		case i+1 == c.hi || x.toks[i+1].kind == tPunct:
+			// A list's item: "account active, the four groups added, LT-0412
+			// assigned": the step's words, then the verb, then the item ends.
+			if k := x.mentionBefore(d, i); k >= 0 && x.ms[k].hi == j+1 && !x.inParens(c.lo, i) {
+				gov = k
+			}
 		}
 		// An undoing verb reports only a step that itself removes: "the
 		// passes were terminated" of revoke_passes. A verb with "back" puts
@@ -330,4 +336,18 @@ func (x *extraction) mentionWithin(d clauseData, lo, hi int) int {
 		}
 	}
 	return -1
+}
+
+// inParens reports an open parenthesis before token i, from lo: an aside.
+func (x *extraction) inParens(lo, i int) bool {
+	open := false
+	for k := lo; k < i; k++ {
+		switch x.toks[k].s {
+		case "(":
+			open = true
+		case ")":
+			open = false
+		}
+	}
+	return open
 }
