@@ -10,8 +10,9 @@ import "strings"
 // shape is one identifier or address of a step, as the reply's words give it:
 // a prefix word and a number ("cr", "420"), or an address.
 type shape struct {
-	prefix string // "cr"; "@" for an address
-	value  string // "cr420"; the address
+	prefix string   // "cr"; "@" for an address; "-" for a hyphenated name
+	value  string   // "cr420"; the address; "payments-primary"
+	parts  []string // of a hyphenated name: "payments", "primary"
 }
 
 // valueShapes reads the shapes of a step's identifiers and addresses.
@@ -21,16 +22,16 @@ func valueShapes(s Step) []shape {
 		toks := tokenize(v, nil)
 		switch {
 		case len(toks) == 1 && strings.Contains(toks[0].s, "@"):
-			out = append(out, shape{"@", toks[0].s})
+			out = append(out, shape{prefix: "@", value: toks[0].s})
 		case len(toks) == 2 && toks[0].kind == tWord && toks[1].kind == tNum && digits(toks[1].s):
-			out = append(out, shape{toks[0].s, toks[0].s + toks[1].s})
+			out = append(out, shape{prefix: toks[0].s, value: toks[0].s + toks[1].s})
 		case len(toks) >= 2 && allWords(toks):
 			// A hyphenated name: "payments-primary", "analytics-batch".
 			parts := make([]string, len(toks))
 			for i, t := range toks {
 				parts[i] = t.s
 			}
-			out = append(out, shape{"-", strings.Join(parts, "-")})
+			out = append(out, shape{prefix: "-", value: strings.Join(parts, "-"), parts: parts})
 		}
 	}
 	return out
@@ -51,15 +52,14 @@ func (x *extraction) otherObject(g group) bool {
 	for i := g.lo; i < g.rhi; i++ { // what the step's words govern, not what precedes them
 		t := x.toks[i]
 		if j := x.gluedRun(i, g.rhi); j-i >= 2 {
-			v := x.joined(i, j)
 			for _, sh := range x.extra.shapes[step] {
 				if sh.prefix != "-" {
 					continue
 				}
 				switch {
-				case v == sh.value:
+				case x.tokensAre(i, j, sh.parts):
 					own = true
-				case !x.extra.anyValue[v] && sameEnd(v, sh.value):
+				case x.sameKind(i, j, sh.parts) && !x.extra.anyValue[x.joined(i, j)]:
 					other = true // "db-platform-primary" of payments-primary
 				}
 			}
@@ -120,22 +120,34 @@ func (x *extraction) joined(i, j int) string {
 	return b.String()
 }
 
-// sameEnd reports two hyphenated names of the same kind (the same last
-// word) whose first words differ from the first letter: "db-platform-primary"
-// of payments-primary, not "pmts-primary", its short form.
-func sameEnd(a, b string) bool {
-	if strings.HasSuffix(a, "-"+b) || strings.HasSuffix(b, "-"+a) {
-		return false // "pricing-engine" of new-pricing-engine: shortened
+// tokensAre reports tokens [i, j) spelling parts.
+func (x *extraction) tokensAre(i, j int, parts []string) bool {
+	if j-i != len(parts) {
+		return false
 	}
-	af, al, _ := ends(a)
-	bf, bl, _ := ends(b)
-	return al == bl && af != "" && bf != "" && af[0] != bf[0]
+	for k, p := range parts {
+		if x.toks[i+k].s != p {
+			return false
+		}
+	}
+	return true
 }
 
-func ends(s string) (first, last string, ok bool) {
-	i, j := strings.IndexByte(s, '-'), strings.LastIndexByte(s, '-')
-	if i < 0 {
-		return s, s, false
+// sameKind reports a hyphenated name in tokens [i, j) of the same kind as
+// parts (the same last word) whose first word differs from the first
+// letter: "db-platform-primary" of payments-primary, not "pmts-primary", its
+// short form, nor "pricing-engine", the end of new-pricing-engine.
+func (x *extraction) sameKind(i, j int, parts []string) bool {
+	n := len(parts)
+	if x.toks[j-1].s != parts[n-1] || x.toks[i].s[0] == parts[0][0] {
+		return false
 	}
-	return s[:i], s[j+1:], true
+	// One the end of the other is the same name shortened.
+	m := min(j-i, n)
+	for k := 1; k <= m; k++ {
+		if x.toks[j-k].s != parts[n-k] {
+			return true
+		}
+	}
+	return false
 }
