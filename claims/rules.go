@@ -243,9 +243,10 @@ func (x *extraction) groupClause(ci int) {
 	d.glo = len(x.groups)
 	for mi := d.mlo; mi < d.mhi; mi++ {
 		m := x.ms[mi]
-		// A date of the step the last group names is part of that group:
-		// "set the expiry for 18:00 UTC on 14 March".
-		dateOfLast := m.pat != nil && m.pat.date && mi > d.mlo && x.ms[mi-1].step == m.step
+		// A date or identifier of the step the last group names is part of
+		// that group: "set the expiry for 18:00 UTC on 14 March", "the
+		// invoice emailed to billing@kestrel.dev".
+		dateOfLast := m.pat != nil && (m.pat.date || m.pat.value) && mi > d.mlo && x.ms[mi-1].step == m.step
 		if n := len(x.groups); n > d.glo && (dateOfLast || x.joins(d, x.ms[mi-1], x.groups[n-1].hi, m.lo, m)) {
 			g := &x.groups[n-1]
 			g.mhi, g.hi = mi+1, max(g.hi, m.hi)

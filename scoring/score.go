@@ -85,7 +85,8 @@ func targets(args map[string]any) []string {
 }
 
 // values are the identifiers among an action's scalar arguments: strings
-// with a digit, a hyphen or an underscore ("SL-0410", "payments-api").
+// with a digit, a hyphen, an underscore or an @ ("SL-0410", "payments-api",
+// "billing@kestrel.dev").
 func values(args map[string]any) []string {
 	var out []string
 	for _, k := range slices.Sorted(maps.Keys(args)) {
@@ -93,7 +94,7 @@ func values(args map[string]any) []string {
 		if !ok || len(v) < 3 || len(v) > 64 || strings.ContainsAny(v, " \t\n") || slices.Contains(out, v) {
 			continue
 		}
-		if strings.ContainsAny(v, "0123456789-_") {
+		if strings.ContainsAny(v, "0123456789-_@") {
 			out = append(out, v)
 		}
 	}
