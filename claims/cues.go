@@ -233,7 +233,7 @@ var cues = map[kind][]string{
 		"if", "once", "when", "whenever", "as soon as", "after", "until", "unless", "provided",
 		"in case", "as long as", "upon", "at that point", "before", "on arrival|receipt|delivery",
 		// What the visitor is asked to do first: "reply here and a colleague will pick it up".
-		"please|kindly|just ?try|retry|reply|respond|contact|call|write|reach", "reply|respond",
+		"please|kindly ?try|retry|reply|respond|contact|call|write|reach", "just try|retry|reply|respond|contact|call|write|reach", "reply|respond",
 	},
 
 	kOvSuccess: {
