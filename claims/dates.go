@@ -68,8 +68,9 @@ func stepDates(steps []Step) []stepDate {
 	}
 	var out []stepDate
 	for si, s := range steps {
-		for md, o := range owner {
-			if o == si {
+		for _, v := range append(s.Values[:len(s.Values):len(s.Values)], s.Targets...) {
+			if md, ok := isoDate(v); ok && len(v) <= 25 && owner[md] == si {
+				owner[md] = -1 // once
 				out = append(out, stepDate{md, &pattern{kind: kMention, form: fName, step: s.ID, term: true, value: true, date: true}})
 			}
 		}
