@@ -164,6 +164,8 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		return verdict{Failed, srcCue}
 	case neg && !tried && !fail && !able && x.turnsOff(ms) && !x.inability(negAt, rlo, rhi):
 		return verdict{Done, srcCue} // "no auto-renewal" of a step that turns it off
+	case neg && !tried && !fail && !able && x.allRemove(ms) && absence[x.toks[negAt].s] && !x.inability(negAt, rlo, rhi):
+		return verdict{Done, srcCue} // "she has no second factor" of a step that revokes it
 	case tried, neg:
 		return verdict{Failed, srcAux}
 	case done && x.insteadAt(ms, rhi):
@@ -245,6 +247,19 @@ func (x *extraction) turnsOff(ms []mention) bool {
 	return true
 }
 
+// allRemove reports mentions all of steps that take something away.
+func (x *extraction) allRemove(ms []mention) bool {
+	for _, m := range ms {
+		if !x.removes(m.step) {
+			return false
+		}
+	}
+	return len(ms) > 0
+}
+
+// absence words negate a thing, not a verb: "no second factor", "none running".
+var absence = map[string]bool{"no": true, "none": true}
+
 // inability reports a negation of being able or of an action, not of the
 // flag's effect: "couldn't", "can't", "unable", "neither ... could be",
 // "is not off yet".
@@ -263,7 +278,7 @@ func (x *extraction) inability(at, lo, hi int) bool {
 			return true // "not off": the flag is still on
 		}
 	}
-	if at > 0 {
+	if at > 0 && !absence[x.toks[at].s] {
 		switch x.toks[at-1].s {
 		case "could", "can", "ca", "was", "were", "did", "have", "has", "had":
 			return true

@@ -126,7 +126,8 @@ package claims
 //     false), is done when nothing else is said. Of a step that sets a flag
 //     to false, a negation of what the flag does ("won't renew", "no
 //     renewal") is done; a negation of being able ("couldn't switch it off")
-//     or of its value ("not off yet") is not. A 2xx status after "returned",
+//     or of its value ("not off yet") is not; so, of a step that takes
+//     something away, is its thing's absence ("has no sessions left"). A 2xx status after "returned",
 //     "attempt" or "status" is done; a number glued to an id ("C-400") is no
 //     status. A counterfactual ("it would
 //     have said ...") claims nothing.

@@ -791,6 +791,8 @@ var _ = Describe("an undo or start word that is the step's own verb", func() {
 		Entry("negated, it fails", "I could not cancel slot SL-1.", map[string]claims.Claim{"release": claims.Failed}),
 		Entry("a synonym the step's name lacks", "The sessions of u-9 were terminated.", map[string]claims.Claim{"revoke": claims.Done}),
 		Entry("putting it back undoes the step", "I reinstated slot SL-1.", map[string]claims.Claim{"release": claims.Failed}),
+		Entry("its thing absent is its result", "u-9 has no sessions left.", map[string]claims.Claim{"revoke": claims.Done}),
+		Entry("but not the step not done", "The sessions of u-9 were not revoked.", map[string]claims.Claim{"revoke": claims.Failed}),
 	)
 })
 
