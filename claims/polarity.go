@@ -131,6 +131,9 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 			formDone = true
 			// "has been ordered and will haul tomorrow": the future is settlement.
 			doneThenFut = doneThenFut || lastFut >= 0 && m.hi <= lastFut && !x.futureBefore(m)
+			if x.onlyPart(m) && !target {
+				partial, fail = true, true // "only paymentsworker was restarted": a part
+			}
 		case fFailed:
 			formFailed = true
 		}
@@ -245,6 +248,30 @@ func (x *extraction) turnsOff(ms []mention) bool {
 		}
 	}
 	return true
+}
+
+// onlyPart reports "only" just before a done form or inside it ("only
+// paymentsworker was restarted", "the exchange only delivered part"), not
+// "the only part that went through".
+func (x *extraction) onlyPart(m mention) bool {
+	only := func(i int) bool {
+		return x.toks[i].s == "only" && (i == 0 || !determiners[x.toks[i-1].s])
+	}
+	for i := m.lo; i < m.hi; i++ {
+		if only(i) {
+			return true
+		}
+	}
+	// Back to the clause's subject: "only the mugs were restocked".
+	for i := m.lo - 1; i >= 0 && i >= m.lo-6; i-- {
+		if only(i) {
+			return true
+		}
+		if t := x.toks[i]; t.kind == tPunct || t.kind == tBreak || splitWords[t.s] && !determiners[t.s] {
+			return false
+		}
+	}
+	return false
 }
 
 // allRemove reports mentions all of steps that take something away.

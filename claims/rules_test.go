@@ -897,6 +897,8 @@ var _ = Describe("another remedy and a part", func() {
 		Entry("a part so far", "The processor has refunded $30 of the $60 so far.", cancelFlow, "refund=pending"),
 		Entry("a part, the rest to follow", "$30 of the $60 is refunded and the rest will follow tomorrow.", cancelFlow, "refund=pending"),
 		Entry("'partially completed' is about the whole request", "Partially completed: the refund went through.", cancelFlow, "refund=done"),
+		Entry("only a part of a done form", "Only the mugs were restocked.", cancelFlow, "restock=failed"),
+		Entry("'the only' names what went through", "The only thing that went through is the refund.", cancelFlow, "refund=done"),
 	)
 })
 
