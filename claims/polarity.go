@@ -134,6 +134,10 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 			if x.onlyPart(m) && !target {
 				partial, fail = true, true // "only paymentsworker was restarted": a part
 			}
+			if x.stillIn(m) && !target {
+				fail = true // "its config still points at v7": the old state
+				failAt(m.lo)
+			}
 		case fFailed:
 			formFailed = true
 		}
@@ -272,6 +276,21 @@ func (x *extraction) onlyPart(m mention) bool {
 		}
 	}
 	return false
+}
+
+// stillIn reports "still" inside a done form or right before it: the state
+// that was there before the step ("still listed as his manager").
+func (x *extraction) stillIn(m mention) bool {
+	still := false
+	for i := max(m.lo-1, 0); i < m.hi; i++ {
+		switch {
+		case x.toks[i].s == "still":
+			still = true
+		case x.extra != nil && m.step >= 0 && m.step < len(x.extra.numbers) && slices.Contains(x.extra.numbers[m.step], normNumber(x.toks[i].s)):
+			return false // "v8 itself still exists": the new state stays
+		}
+	}
+	return still
 }
 
 // allRemove reports mentions all of steps that take something away.

@@ -90,7 +90,8 @@ package claims
 //     "should go through") -> pending, unless a failure is reported after
 //     it or a done word sits beside it ("issued and will be processed in 5 days");
 //     a part ("$30 of the $60 repainted", "only partly", "only able to",
-//     "only the cups were resealed") -> failed, or
+//     "only the cups were resealed") -> failed, as is a done form with
+//     "still" and none of the step's own values ("still points at v7"), or
 //     pending while the rest is under way ("so far", "the rest will follow");
 //     another remedy in the step's place ("a spare instead of a repaint") fails
 //     the step after "instead of" or "rather than", not one before it, and a

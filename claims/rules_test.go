@@ -932,3 +932,12 @@ var _ = Describe("a failure word as an adjective", func() {
 		Entry("before a name it is the step's failure", "The failed passes need another look.", claims.Failed),
 	)
 })
+
+var _ = Describe("'still' in a done form", func() {
+	steps := []claims.Step{{ID: "cfg", Tool: "update_config", Targets: []string{"v8"}, Phrases: claims.Phrases{Done: []string{"config ~2 points at"}}}}
+	DescribeTable("is the state from before, unless it is the step's own value",
+		expectClaims(steps),
+		Entry("the old state", "The config still points at v7.", map[string]claims.Claim{"cfg": claims.Failed}),
+		Entry("the step's own value", "The config still points at v8.", map[string]claims.Claim{"cfg": claims.Done}),
+	)
+})
