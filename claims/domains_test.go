@@ -46,5 +46,6 @@ var _ = Describe("accuracy on the other domains", func() {
 		Entry("four domains, eighth round", "../fixtures/claims-domains-r8", "domains r8", 0.870),
 		Entry("four domains, ninth round", "../fixtures/claims-domains-r9", "domains r9", 0.829),
 		Entry("four domains, tenth round", "../fixtures/claims-domains-r10", "domains r10", 0.800),
+		Entry("four domains, eleventh round", "../fixtures/claims-domains-r11", "domains r11", 0.825),
 	)
 })
