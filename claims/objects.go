@@ -11,8 +11,8 @@ import "strings"
 // a prefix word and a number ("cr", "420"), or an address.
 type shape struct {
 	prefix string   // "cr"; "@" for an address; "-" for a hyphenated name
-	value  string   // "cr420"; the address; "payments-primary"
-	parts  []string // of a hyphenated name: "payments", "primary"
+	value  string   // "cr420"; the address; "ops-primary"
+	parts  []string // of a hyphenated name: "ops", "primary"
 }
 
 // valueShapes reads the shapes of a step's identifiers and addresses.
@@ -26,7 +26,7 @@ func valueShapes(s Step) []shape {
 		case len(toks) == 2 && toks[0].kind == tWord && toks[1].kind == tNum && digits(toks[1].s):
 			out = append(out, shape{prefix: toks[0].s, value: toks[0].s + toks[1].s})
 		case len(toks) >= 2 && allWords(toks):
-			// A hyphenated name: "payments-primary", "analytics-batch".
+			// A hyphenated name: "ops-primary", "rota-west".
 			parts := make([]string, len(toks))
 			for i, t := range toks {
 				parts[i] = t.s
@@ -60,7 +60,7 @@ func (x *extraction) otherObject(g group) bool {
 				case x.tokensAre(i, j, sh.parts):
 					own = true
 				case x.sameKind(i, j, sh.parts) && !x.extra.anyValue[x.joined(i, j)]:
-					other = true // "db-platform-primary" of payments-primary
+					other = true // "db-platform-primary" of ops-primary
 				}
 			}
 			i = j - 1
@@ -135,7 +135,7 @@ func (x *extraction) tokensAre(i, j int, parts []string) bool {
 
 // sameKind reports a hyphenated name in tokens [i, j) of the same kind as
 // parts (the same last word) whose first word differs from the first
-// letter: "db-platform-primary" of payments-primary, not "pmts-primary", its
+// letter: "db-platform-primary" of ops-primary, not "o-primary", its
 // short form, nor "pricing-engine", the end of new-pricing-engine.
 func (x *extraction) sameKind(i, j int, parts []string) bool {
 	n := len(parts)

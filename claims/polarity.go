@@ -132,7 +132,7 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 			// "has been ordered and will haul tomorrow": the future is settlement.
 			doneThenFut = doneThenFut || lastFut >= 0 && m.hi <= lastFut && !x.futureBefore(m)
 			if x.onlyPart(m) && !target {
-				partial, fail = true, true // "only paymentsworker was restarted": a part
+				partial, fail = true, true // "only rota-b was restarted": a part
 			}
 			if x.stillIn(m) && !target {
 				fail = true // "its config still points at v7": the old state
@@ -255,7 +255,7 @@ func (x *extraction) turnsOff(ms []mention) bool {
 }
 
 // onlyPart reports "only" just before a done form or inside it ("only
-// paymentsworker was restarted", "the exchange only delivered part"), not
+// rota-b was restarted", "the crate only delivered part"), not
 // "the only part that went through".
 func (x *extraction) onlyPart(m mention) bool {
 	only := func(i int) bool {

@@ -135,7 +135,7 @@ package claims
 //     have said ...") claims nothing.
 //     A group read done whose words govern an identifier or address in the
 //     shape of its step's own ("CR-422" of CR-420, another e-mail address,
-//     "db-platform-primary" of payments-primary)
+//     "db-platform-primary" of ops-primary)
 //     that no step has, and not the step's own, is the action done to another
 //     object: unmentioned (objects.go). What a message named earlier in the
 //     sentence says ("a note saying the api is reverted") is its content, not
@@ -248,7 +248,7 @@ func (x *extraction) groupClause(ci int) {
 		m := x.ms[mi]
 		// A date or identifier of the step the last group names is part of
 		// that group: "set the expiry for 18:00 UTC on 14 March", "the
-		// invoice emailed to billing@kestrel.dev".
+		// plaque emailed to ops@kestrel.dev".
 		dateOfLast := m.pat != nil && (m.pat.date || m.pat.value) && mi > d.mlo && x.ms[mi-1].step == m.step
 		if n := len(x.groups); n > d.glo && (dateOfLast || x.joins(d, x.ms[mi-1], x.groups[n-1].hi, m.lo, m)) {
 			g := &x.groups[n-1]
