@@ -18,12 +18,7 @@ var exchangeDeliveredOrderItems = phrased{says: exchangeSays, Func: mocktools.Wr
 		"item_ids[i] with new_item_ids[i]. The price difference is settled with the given payment method; a "+
 		"gift card must cover it. A delivered order can have one return or one exchange: gather every item "+
 		"first, and confirm the details with the customer.",
-	mocktools.Object(map[string]any{
-		"order_id":          orderIDArg,
-		"item_ids":          idList("the item ids to exchange; an id may repeat when the order holds it more than once"),
-		"new_item_ids":      idList("the new item ids, one per entry of item_ids and of the same product"),
-		"payment_method_id": paymentArg,
-	}, "order_id", "item_ids", "new_item_ids", "payment_method_id"),
+	swapParams("exchange"),
 	func(_ context.Context, tx *world.Tx, a mocktools.Args) (mocktools.Body, error) {
 		id, mid := a.String("order_id"), a.String("payment_method_id")
 		olds, news := stringsArg(a, "item_ids"), stringsArg(a, "new_item_ids")
@@ -31,30 +26,13 @@ var exchangeDeliveredOrderItems = phrased{says: exchangeSays, Func: mocktools.Wr
 		if err != nil {
 			return nil, err
 		}
-		items := list(o, "items")
-		diff := 0.0
-		for i, old := range olds {
-			at := firstItem(items, old)
-			if at < 0 {
-				return nil, fmt.Errorf("order %s has no item %s", id, old)
-			}
-			item, _ := items[at].(map[string]any)
-			v, err := getVariant(tx, str(item, "product_id"), news[i])
-			if err != nil {
-				return nil, err
-			}
-			if available, _ := v["available"].(bool); !available {
-				return nil, fmt.Errorf("item %s is not available", news[i])
-			}
-			diff += num(v, "price") - num(item, "price")
-		}
-		diff = roundCents(diff)
-		m, err := getMethod(tx, str(o, "user_id"), mid)
+		diff, _, err := swapPrices(tx, o, id, olds, news, false)
 		if err != nil {
 			return nil, err
 		}
-		if isGiftCard(m) && num(m, "balance") < diff {
-			return nil, fmt.Errorf("gift card %s has %v, less than the %v the new items cost more", mid, num(m, "balance"), diff)
+		diff = roundCents(diff)
+		if _, err := payMethod(tx, str(o, "user_id"), mid, diff); err != nil {
+			return nil, err
 		}
 		_ = tx.Assign("orders", id, "status", "exchange requested")
 		_ = tx.Assign("orders", id, "exchange_items", sorted(olds))

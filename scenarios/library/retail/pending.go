@@ -73,12 +73,7 @@ var modifyPendingOrderItems = phrased{says: itemsSays, Func: mocktools.Write("mo
 		"pairing item_ids[i] with new_item_ids[i]. The price difference is charged to, or refunded to, "+
 		"the given payment method; a gift card must cover a charge. It can be done once per order: "+
 		"gather every change first, and confirm the details with the customer.",
-	mocktools.Object(map[string]any{
-		"order_id":          orderIDArg,
-		"item_ids":          idList("the item ids to change; an id may repeat when the order holds it more than once"),
-		"new_item_ids":      idList("the new item ids, one per entry of item_ids and of the same product"),
-		"payment_method_id": paymentArg,
-	}, "order_id", "item_ids", "new_item_ids", "payment_method_id"),
+	swapParams("change"),
 	func(_ context.Context, tx *world.Tx, a mocktools.Args) (mocktools.Body, error) {
 		id, mid := a.String("order_id"), a.String("payment_method_id")
 		olds, news := stringsArg(a, "item_ids"), stringsArg(a, "new_item_ids")
@@ -86,36 +81,16 @@ var modifyPendingOrderItems = phrased{says: itemsSays, Func: mocktools.Write("mo
 		if err != nil {
 			return nil, err
 		}
-		items := list(o, "items")
-		diff := 0.0
-		var last map[string]any
-		for i, old := range olds {
-			if old == news[i] {
-				return nil, fmt.Errorf("item %s would be replaced by itself", old)
-			}
-			at := firstItem(items, old)
-			if at < 0 {
-				return nil, fmt.Errorf("order %s has no item %s", id, old)
-			}
-			item, _ := items[at].(map[string]any)
-			v, err := getVariant(tx, str(item, "product_id"), news[i])
-			if err != nil {
-				return nil, err
-			}
-			if available, _ := v["available"].(bool); !available {
-				return nil, fmt.Errorf("item %s is not available", news[i])
-			}
-			diff += num(v, "price") - num(item, "price")
-			last = v
-		}
-		uid := str(o, "user_id")
-		m, err := getMethod(tx, uid, mid)
+		diff, last, err := swapPrices(tx, o, id, olds, news, true)
 		if err != nil {
 			return nil, err
 		}
-		if isGiftCard(m) && num(m, "balance") < diff {
-			return nil, fmt.Errorf("gift card %s has %v, less than the %v the new items cost more", mid, num(m, "balance"), diff)
+		uid := str(o, "user_id")
+		m, err := payMethod(tx, uid, mid, diff)
+		if err != nil {
+			return nil, err
 		}
+		items := list(o, "items")
 		// Quirk kept from tau2: every changed item takes the price and
 		// options of the last new variant checked, not of its own.
 		changed := world.Clone(items).([]any)
@@ -206,6 +181,58 @@ func firstEntry(history []any) (map[string]any, bool) {
 // swapOrder fetches the order whose items an exchange or an item change
 // swaps, and checks what both require: the status, the items held, one new
 // item per item. verb says what is done to the items in the error.
+// swapParams are the parameters of an exchange or an item change; what
+// names the action in the item ids' description.
+func swapParams(what string) map[string]any {
+	return mocktools.Object(map[string]any{
+		"order_id":          orderIDArg,
+		"item_ids":          idList("the item ids to " + what + "; an id may repeat when the order holds it more than once"),
+		"new_item_ids":      idList("the new item ids, one per entry of item_ids and of the same product"),
+		"payment_method_id": paymentArg,
+	}, "order_id", "item_ids", "new_item_ids", "payment_method_id")
+}
+
+// swapPrices checks that each new item is an available variant of the
+// product it replaces and sums what the new items cost more, unrounded;
+// last is the last variant checked (tau2's item change copies it). noSelf
+// refuses an item replaced by itself, as an item change does.
+func swapPrices(tx *world.Tx, o world.Record, id string, olds, news []string, noSelf bool) (diff float64, last world.Record, err error) {
+	items := list(o, "items")
+	for i, old := range olds {
+		if noSelf && old == news[i] {
+			return 0, nil, fmt.Errorf("item %s would be replaced by itself", old)
+		}
+		at := firstItem(items, old)
+		if at < 0 {
+			return 0, nil, fmt.Errorf("order %s has no item %s", id, old)
+		}
+		item, _ := items[at].(map[string]any)
+		v, err := getVariant(tx, str(item, "product_id"), news[i])
+		if err != nil {
+			return 0, nil, err
+		}
+		if available, _ := v["available"].(bool); !available {
+			return 0, nil, fmt.Errorf("item %s is not available", news[i])
+		}
+		diff += num(v, "price") - num(item, "price")
+		last = v
+	}
+	return diff, last, nil
+}
+
+// payMethod is the customer's payment method that settles diff: a gift card
+// must hold it.
+func payMethod(tx *world.Tx, userID, methodID string, diff float64) (world.Record, error) {
+	m, err := getMethod(tx, userID, methodID)
+	if err != nil {
+		return nil, err
+	}
+	if isGiftCard(m) && num(m, "balance") < diff {
+		return nil, fmt.Errorf("gift card %s has %v, less than the %v the new items cost more", methodID, num(m, "balance"), diff)
+	}
+	return m, nil
+}
+
 func swapOrder(tx *world.Tx, id string, olds, news []string, status, verb string) (world.Record, error) {
 	o, err := getOrder(tx, id)
 	if err != nil {
