@@ -1,11 +1,13 @@
 package tau2
 
 import (
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/evalrun/evalrun/internal/jsondiff"
 	"github.com/evalrun/evalrun/world"
 )
 
@@ -133,17 +135,7 @@ func leafChanges(coll, id, field string, before, after any) []change {
 		switch a := a.(type) {
 		case map[string]any:
 			bm, _ := b.(map[string]any)
-			keys := make([]string, 0, len(a)+len(bm))
-			for k := range a {
-				keys = append(keys, k)
-			}
-			for k := range bm {
-				if _, ok := a[k]; !ok {
-					keys = append(keys, k)
-				}
-			}
-			sort.Strings(keys)
-			for _, k := range keys {
+			for _, k := range jsondiff.Keys(a, bm) {
 				walk(append(path, k), bm[k], a[k])
 			}
 		case []any:
@@ -242,11 +234,7 @@ func literal(v any) string {
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
 	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
+		keys := slices.Sorted(maps.Keys(x))
 		parts := make([]string, len(keys))
 		for i, k := range keys {
 			parts[i] = strconv.Quote(k) + ": " + literal(x[k])

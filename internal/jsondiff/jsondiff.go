@@ -16,17 +16,7 @@ import (
 func Leaves(before, after any, path string, emit func(path string, b, a any)) {
 	if bm, ok := before.(map[string]any); ok {
 		if am, ok := after.(map[string]any); ok {
-			keys := make([]string, 0, len(bm)+len(am))
-			for k := range bm {
-				keys = append(keys, k)
-			}
-			for k := range am {
-				if _, dup := bm[k]; !dup {
-					keys = append(keys, k)
-				}
-			}
-			sort.Strings(keys)
-			for _, k := range keys {
+			for _, k := range Keys(bm, am) {
 				sub := k
 				if path != "" {
 					sub = path + "." + k
@@ -54,4 +44,19 @@ func Leaves(before, after any, path string, emit func(path string, b, a any)) {
 	if !world.Equal(before, after) {
 		emit(path, before, after)
 	}
+}
+
+// Keys lists, sorted, the keys of a and b together.
+func Keys(a, b map[string]any) []string {
+	keys := make([]string, 0, len(a)+len(b))
+	for k := range a {
+		keys = append(keys, k)
+	}
+	for k := range b {
+		if _, dup := a[k]; !dup {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	return keys
 }
