@@ -119,35 +119,13 @@ func FirstPerson(s string) string {
 func agree(verb, subject string) string {
 	low := strings.ToLower(verb)
 	if subject == "i" {
-		switch low {
-		case "are":
-			return matchCase("am", verb)
-		case "were":
-			return matchCase("was", verb)
-		case "aren't":
-			return matchCase("am not", verb)
-		case "weren't":
-			return matchCase("wasn't", verb)
+		if to, ok := firstPerson[low]; ok {
+			return matchCase(to, verb)
 		}
 		return verb
 	}
-	switch low {
-	case "is":
-		return matchCase("are", verb)
-	case "has":
-		return matchCase("have", verb)
-	case "does":
-		return matchCase("do", verb)
-	case "was":
-		return matchCase("were", verb)
-	case "isn't":
-		return matchCase("aren't", verb)
-	case "hasn't":
-		return matchCase("haven't", verb)
-	case "doesn't":
-		return matchCase("don't", verb)
-	case "wasn't":
-		return matchCase("weren't", verb)
+	if to, ok := plural[low]; ok {
+		return matchCase(to, verb)
 	}
 	if len(low) < 4 || !strings.HasSuffix(low, "s") || strings.HasSuffix(low, "ss") || strings.HasSuffix(low, "us") {
 		return verb
@@ -161,6 +139,16 @@ func agree(verb, subject string) string {
 	}
 	return verb[:len(verb)-1]
 }
+
+// firstPerson and plural are the irregular forms the verb takes after "I"
+// and after "you".
+var (
+	firstPerson = map[string]string{"are": "am", "were": "was", "aren't": "am not", "weren't": "wasn't"}
+	plural      = map[string]string{
+		"is": "are", "has": "have", "does": "do", "was": "were",
+		"isn't": "aren't", "hasn't": "haven't", "doesn't": "don't", "wasn't": "weren't",
+	}
+)
 
 // tokens splits text into words (letters, digits and inner apostrophes)
 // and the runs between them.
