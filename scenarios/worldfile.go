@@ -129,17 +129,24 @@ func (wf *worldFile) parse(data []byte) {
 		}
 		return true
 	}
-	if !open("an object of collections: {collection: {id: record}}") {
-		return
-	}
-	for dec.More() {
+	// key reads an object's next key and where it starts.
+	key := func() (string, int64, bool) {
 		off := jsonpos.Next(data, dec.InputOffset())
 		tok, err := dec.Token()
 		if err != nil {
 			syntax(err)
+			return "", 0, false
+		}
+		return tok.(string), off, true // object keys are strings
+	}
+	if !open("an object of collections: {collection: {id: record}}") {
+		return
+	}
+	for dec.More() {
+		name, off, ok := key()
+		if !ok {
 			return
 		}
-		name := tok.(string) // object keys are strings
 		if _, dup := wf.collections[name]; dup {
 			fail(off, "collection %q is given twice", name)
 			return
@@ -151,13 +158,10 @@ func (wf *worldFile) parse(data []byte) {
 			return
 		}
 		for dec.More() {
-			off := jsonpos.Next(data, dec.InputOffset())
-			tok, err := dec.Token()
-			if err != nil {
-				syntax(err)
+			id, off, ok := key()
+			if !ok {
 				return
 			}
-			id := tok.(string)
 			if _, dup := coll[id]; dup {
 				fail(off, "%s: record %q is given twice", name, id)
 				return

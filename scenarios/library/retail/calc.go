@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -118,27 +119,19 @@ func (p *calcParser) next() {
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // sum := term (("+" | "-") term)*
-func (p *calcParser) sum() (calcValue, error) {
-	v, err := p.term()
-	for err == nil && (p.tok == "+" || p.tok == "-") {
-		op := p.tok
-		p.next()
-		var w calcValue
-		if w, err = p.term(); err == nil {
-			v, err = arith(op, v, w)
-		}
-	}
-	return v, err
-}
+func (p *calcParser) sum() (calcValue, error) { return p.binary(p.term, "+", "-") }
 
 // term := unary (("*" | "/" | "//") unary)*
-func (p *calcParser) term() (calcValue, error) {
-	v, err := p.unary()
-	for err == nil && (p.tok == "*" || p.tok == "/" || p.tok == "//") {
+func (p *calcParser) term() (calcValue, error) { return p.binary(p.unary, "*", "/", "//") }
+
+// binary reads operands with next, joined left to right by any of ops.
+func (p *calcParser) binary(next func() (calcValue, error), ops ...string) (calcValue, error) {
+	v, err := next()
+	for err == nil && slices.Contains(ops, p.tok) {
 		op := p.tok
 		p.next()
 		var w calcValue
-		if w, err = p.unary(); err == nil {
+		if w, err = next(); err == nil {
 			v, err = arith(op, v, w)
 		}
 	}
