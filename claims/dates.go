@@ -51,11 +51,8 @@ func digits(s string) bool {
 func stepDates(steps []Step) []stepDate {
 	owner := map[monthDay]int{}
 	for si, s := range steps {
-		for _, v := range append(s.Values[:len(s.Values):len(s.Values)], s.Targets...) {
-			if len(v) > 25 {
-				continue // a date inside a message's text is not what the step sets
-			}
-			md, ok := isoDate(v)
+		for _, v := range argStrings(s) {
+			md, ok := argDate(v)
 			if !ok {
 				continue
 			}
@@ -68,14 +65,28 @@ func stepDates(steps []Step) []stepDate {
 	}
 	var out []stepDate
 	for si, s := range steps {
-		for _, v := range append(s.Values[:len(s.Values):len(s.Values)], s.Targets...) {
-			if md, ok := isoDate(v); ok && len(v) <= 25 && owner[md] == si {
+		for _, v := range argStrings(s) {
+			if md, ok := argDate(v); ok && owner[md] == si {
 				owner[md] = -1 // once
 				out = append(out, stepDate{md, &pattern{kind: kMention, form: fName, step: s.ID, term: true, value: true, date: true}})
 			}
 		}
 	}
 	return out
+}
+
+// argStrings are a step's identifiers and its arguments' values as text.
+func argStrings(s Step) []string {
+	return append(s.Values[:len(s.Values):len(s.Values)], s.Targets...)
+}
+
+// argDate reads an argument that is a date ("2025-09-30", or with a time),
+// not a message's text that holds one.
+func argDate(v string) (monthDay, bool) {
+	if len(v) > 25 {
+		return 0, false
+	}
+	return isoDate(v)
 }
 
 var months = map[string]int{

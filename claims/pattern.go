@@ -241,7 +241,7 @@ type index struct {
 	plurals bool
 	// numbers are, per step of the list, the numbers of its targets.
 	numbers [][]string
-	// verbs are, per step, the stems of its phrases' words (phraseStems).
+	// verbs are, per step, the stems of its phrases' words (addStems).
 	verbs []map[string]bool
 	// dates are the dates one step's arguments alone hold.
 	dates []stepDate

@@ -220,16 +220,17 @@ package claims
 type source uint8
 
 const (
-	srcNone   source = iota
-	srcCue           // a status word or mark about this step
-	srcForm          // the mention's own form
-	srcAux           // a governing negation, ability or attempt
-	srcFuture        // a future form
-	srcMood          // an offer, intention, question or condition: no claim
-	srcWeak          // only a time word ("overnight", "tomorrow")
-	srcTarget        // only a number the step sets ("running 2.3.1")
-	srcFirst         // a failure of a first attempt ("timed out on the first try")
-	srcOther         // the action done to another object or recipient
+	srcNone     source = iota
+	srcCue             // a status word or mark about this step
+	srcForm            // the mention's own form
+	srcAux             // a governing negation, ability or attempt
+	srcFuture          // a future form
+	srcMood            // an offer, intention, question or condition: no claim
+	srcWeak            // only a time word ("overnight", "tomorrow")
+	srcTarget          // only a number the step sets ("running 2.3.1")
+	srcFirst           // a failure of a first attempt ("timed out on the first try")
+	srcOther           // the action done to another object or recipient
+	srcReported        // what a message the agent sent says: its content
 )
 
 type verdict struct {
@@ -286,7 +287,7 @@ func (x *extraction) groupClause(ci int) {
 			gs[i].v = verdict{Unmentioned, srcOther}
 		}
 		if x.reported(c, gs[i].lo) {
-			gs[i].v = verdict{Unmentioned, srcOther} // "a note saying the api is reverted": what the note says
+			gs[i].v = verdict{Unmentioned, srcReported} // "a note saying the api is reverted": what the note says
 		}
 	}
 	for i := 1; i < len(gs); i++ {

@@ -52,29 +52,34 @@ func extraIndex(steps []Step, buf *[]byte) *index {
 func buildIndex(steps []Step) *index {
 	ix := newIndex()
 	forms := [...]form{fDone, fName, fFailed, fName}
+	ix.verbs = make([]map[string]bool, len(steps))
 	for si, s := range steps {
+		// Phrases a step's tool shares with others are compiled once, for
+		// the first step with them; every step gets their stems.
 		shared, first := siblings(steps, si)
-		if !first {
-			continue // compiled once, for the first step with these phrases
-		}
+		ix.verbs[si] = map[string]bool{}
 		for i, l := range [...][]string{s.Phrases.Done, s.Phrases.Name, s.Phrases.Failed, s.Phrases.Neutral} {
 			k := kMention
 			if i == 3 {
 				k = kNeutral
 			}
 			for _, src := range l {
-				if es, err := parsePattern(src); err == nil { // packs check theirs at load
-					if k == kMention && forms[i] == fName {
-						es[len(es)-1].plural = true // "the config" finds "both configs"
-					}
-					ix.add(&pattern{elems: es, kind: k, form: forms[i], step: s.ID, shared: shared})
+				es, err := parsePattern(src)
+				if err != nil {
+					continue // packs check theirs at load
 				}
+				if k == kMention {
+					addStems(ix.verbs[si], es)
+				}
+				if !first {
+					continue
+				}
+				if k == kMention && forms[i] == fName {
+					es[len(es)-1].plural = true // "the config" finds "both configs"
+				}
+				ix.add(&pattern{elems: es, kind: k, form: forms[i], step: s.ID, shared: shared})
 			}
 		}
-	}
-	ix.verbs = make([]map[string]bool, len(steps))
-	for si, s := range steps {
-		ix.verbs[si] = phraseStems(s)
 	}
 	ix.dates = stepDates(steps)
 	ix.shapes, ix.anyValue = make([][]shape, len(steps)), map[string]bool{}
@@ -376,26 +381,16 @@ func wordForms(w string, term bool) []string {
 	return forms
 }
 
-// phraseStems are the stems of the words of a step's own phrases: an undo
-// word among them ("rolled back" of a redeploy) is the step's verb.
-func phraseStems(s Step) map[string]bool {
-	out := map[string]bool{}
-	for _, l := range [...][]string{s.Phrases.Done, s.Phrases.Name, s.Phrases.Failed} {
-		for _, src := range l {
-			es, err := parsePattern(src)
-			if err != nil {
-				continue
-			}
-			for _, e := range es {
-				for _, a := range e.alts {
-					if w := strings.TrimSuffix(a, "*"); len(w) >= 3 {
-						out[stem(w)] = true
-					}
-				}
+// addStems adds the stems of a phrase's words to a step's: an undo word
+// among them ("rolled back" of a redeploy) is the step's verb.
+func addStems(out map[string]bool, es []elem) {
+	for _, e := range es {
+		for _, a := range e.alts {
+			if w := strings.TrimSuffix(a, "*"); len(w) >= 3 {
+				out[stem(w)] = true
 			}
 		}
 	}
-	return out
 }
 
 // stem strips a common English ending.

@@ -1,6 +1,9 @@
 package claims
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Verbs and states no cue lists, read from their grammar: a past-tense verb
 // the agent applies to a step, a result stated as where a thing is or who
@@ -266,13 +269,27 @@ var removalVerbs = map[string]bool{
 
 // removalWord reports a form of a removal verb: "cancelled", "voided".
 func removalWord(w string) bool {
-	for v := range removalVerbs {
-		if st := stem(v); len(st) >= 4 && strings.HasPrefix(w, st) {
+	for _, st := range removalStems {
+		if strings.HasPrefix(w, st) {
 			return true
 		}
 	}
 	return false
 }
+
+// removalStems are the stems of removalVerbs long enough to tell a form
+// of the verb ("cancel" of "cancelled"), sorted so that reads are
+// repeatable; built once.
+var removalStems = func() []string {
+	var out []string
+	for v := range removalVerbs {
+		if st := stem(v); len(st) >= 4 {
+			out = append(out, st)
+		}
+	}
+	slices.Sort(out)
+	return out
+}()
 
 var pastIrregular = map[string]bool{
 	"sent": true, "made": true, "paid": true, "built": true, "given": true, "taken": true,
