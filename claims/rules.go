@@ -247,11 +247,7 @@ func (x *extraction) groupClause(ci int) {
 	d.glo = len(x.groups)
 	for mi := d.mlo; mi < d.mhi; mi++ {
 		m := x.ms[mi]
-		// A date or identifier of the step the last group names is part of
-		// that group: "set the expiry for 18:00 UTC on 14 March", "the
-		// plaque emailed to ops@kestrel.dev".
-		dateOfLast := m.pat != nil && (m.pat.date || m.pat.value) && mi > d.mlo && x.ms[mi-1].step == m.step
-		if n := len(x.groups); n > d.glo && (dateOfLast || x.joins(d, x.ms[mi-1], x.groups[n-1].hi, m.lo, m)) {
+		if n := len(x.groups); n > d.glo && x.joins(d, x.ms[mi-1], x.groups[n-1].hi, m.lo, m) {
 			g := &x.groups[n-1]
 			g.mhi, g.hi = mi+1, max(g.hi, m.hi)
 			continue
@@ -493,6 +489,12 @@ func inheritable(s source) bool { return s == srcAux || s == srcFuture || s == s
 // adjacent, or the later one is the earlier one's predicate ("spare hasn't
 // hauled").
 func (x *extraction) joins(d *clauseData, prev mention, a, b int, m mention) bool {
+	if prev.step == m.step && m.pat != nil && (m.pat.date || m.pat.value) {
+		// A date or identifier of the step the last group names, at any
+		// distance: "set the expiry for 18:00 UTC on 14 March", "the plaque
+		// emailed to ops@kestrel.dev".
+		return true
+	}
 	if b-a > 3 {
 		return false
 	}
