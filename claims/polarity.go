@@ -369,17 +369,8 @@ func (x *extraction) firstAttempt(lo, hi int) bool {
 		case w != "first":
 		case i > lo && x.toks[i-1].s == "at":
 			return true
-		case (i == lo || determiners[x.toks[i-1].s]) && x.attemptWithin(i+1, min(i+4, hi)):
+		case (i == lo || determiners[x.toks[i-1].s]) && x.anyWord(i+1, min(i+4, hi), attemptWords):
 			return true // "the first try", "first disable attempt", "first go at the code"
-		}
-	}
-	return false
-}
-
-func (x *extraction) attemptWithin(lo, hi int) bool {
-	for i := lo; i < hi; i++ {
-		if attemptWords[x.toks[i].s] {
-			return true
 		}
 	}
 	return false

@@ -912,23 +912,13 @@ func (x *extraction) reported(c clause, at int) bool {
 		if !reportWords[w] && !((w == "says" || w == "say") && i > s.lo && (x.toks[i-1].s == "that" || x.toks[i-1].s == "which" || x.toks[i-1].s == "to")) {
 			continue
 		}
-		if x.agentIn(i, at) {
+		if x.firstPerson(i, at) {
 			return false // "called to say there was room, so I switched it back"
 		}
 		for _, m := range x.ms {
 			if m.lo >= s.lo && m.lo < i {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-// agentIn reports "I" or "we" in tokens [lo, hi).
-func (x *extraction) agentIn(lo, hi int) bool {
-	for i := lo; i < hi; i++ {
-		if s := x.toks[i].s; s == "i" || s == "we" {
-			return true
 		}
 	}
 	return false

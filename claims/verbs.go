@@ -50,7 +50,7 @@ func (x *extraction) verbCues(d clauseData, c clause) {
 			gov = x.mentionBefore(d, j)
 		case passiveAux[p] || p == "'s" && j > c.lo && pronounSubjects[x.toks[j-1].s]:
 			// Passive: the step is its subject.
-			if first >= 0 && x.ms[first].lo < j && !x.subordinateBefore(c.lo, j) {
+			if first >= 0 && x.ms[first].lo < j && !x.anyWord(max(c.lo, j-3), j, subordinators) {
 				gov = first
 			}
 		case i+1 == c.hi || x.toks[i+1].kind == tPunct:
@@ -63,7 +63,7 @@ func (x *extraction) verbCues(d clauseData, c clause) {
 		// An undoing verb reports only a step that itself removes: "the
 		// passes were terminated" of revoke_passes. A verb with "back" puts
 		// something back: "put the estimate back to 11 June".
-		if gov < 0 || undo && !x.removes(x.ms[gov].step) || x.backAfter(c, i) {
+		if gov < 0 || undo && !x.removes(x.ms[gov].step) || x.anyWord(i+1, min(c.hi, i+6), backWord) {
 			continue
 		}
 		x.cues = append(x.cues, cue{k: kDone, lo: i, hi: i + 1})
@@ -119,13 +119,13 @@ func (x *extraction) stateCues(d clauseData, c clause) {
 			for j < c.hi && (x.toks[j].s == "now" || x.toks[j].s == "already" || x.toks[j].s == "all" || x.toks[j].s == "both") {
 				j++
 			}
-			if j >= c.hi || x.cueCovers(d, j) || x.subordinateBefore(c.lo, i) {
+			if j >= c.hi || x.cueCovers(d, j) || x.anyWord(max(c.lo, i-3), i, subordinators) {
 				continue
 			}
 			if goneWords[x.toks[j].s] {
 				// Of a step that takes something away, its thing is gone: "all
 				// three passes are gone", "he's out of all four groups".
-				if k := x.mentionBefore(d, i); k >= 0 && x.removes(x.ms[k].step) && !x.onlyBefore(c.lo, i) {
+				if k := x.mentionBefore(d, i); k >= 0 && x.removes(x.ms[k].step) && !x.anyWord(c.lo, i, onlyWord) {
 					x.cues = append(x.cues, cue{k: kDone, lo: j, hi: j + 1})
 				} else if k := x.mentionWithin(d, j+1, j+6); k >= 0 && x.toks[j].s == "out" && x.removes(x.ms[k].step) {
 					x.cues = append(x.cues, cue{k: kDone, lo: j, hi: j + 1})
@@ -142,7 +142,7 @@ func (x *extraction) stateCues(d clauseData, c clause) {
 			if j+1 < c.hi && x.toks[j].s == "in" && (x.toks[j+1].s == "the" || x.toks[j+1].s == "a" || x.toks[j+1].s == "an") {
 				continue // "in the pipeline", "in a change freeze"
 			}
-			if x.onlyBefore(c.lo, i) {
+			if x.anyWord(c.lo, i, onlyWord) {
 				continue // "only IMG-201 was on it": a part
 			}
 			// Of a step that takes something away, being in place is the opposite.
@@ -177,16 +177,6 @@ var placeNot = map[string]bool{
 	"pending": true, "process": true, "time": true, "risk": true, "track": true, "hand": true,
 }
 
-// onlyBefore reports "only" in tokens [lo, i).
-func (x *extraction) onlyBefore(lo, i int) bool {
-	for k := lo; k < i; k++ {
-		if x.toks[k].s == "only" {
-			return true
-		}
-	}
-	return false
-}
-
 // mentionBefore returns the last mention of the clause ending by token i, or -1.
 func (x *extraction) mentionBefore(d clauseData, i int) int {
 	k := -1
@@ -204,16 +194,6 @@ func (x *extraction) removes(step int) bool {
 	return step >= 0 && x.extra != nil && step < len(x.extra.removal) && x.extra.removal[step]
 }
 
-// backAfter reports "back" within five tokens after token i.
-func (x *extraction) backAfter(c clause, i int) bool {
-	for k := i + 1; k < c.hi && k <= i+5; k++ {
-		if x.toks[k].s == "back" {
-			return true
-		}
-	}
-	return false
-}
-
 // agentBefore reports "I" or "we" as the subject of the clause before token
 // j, within its sentence: the subject a coordinated verb shares.
 func (x *extraction) agentBefore(c clause, j int) bool {
@@ -223,16 +203,6 @@ func (x *extraction) agentBefore(c clause, j int) bool {
 			return k == x.sents[c.sent].lo || !subordinators[x.toks[k-1].s]
 		case "he", "she", "they", "it", "you", ".", ";":
 			return false
-		}
-	}
-	return false
-}
-
-// subordinateBefore reports a subordinator in the three tokens before j.
-func (x *extraction) subordinateBefore(lo, j int) bool {
-	for k := max(lo, j-3); k < j; k++ {
-		if subordinators[x.toks[k].s] {
-			return true
 		}
 	}
 	return false
@@ -368,3 +338,18 @@ func (x *extraction) inParens(lo, i int) bool {
 	}
 	return open
 }
+
+// anyWord reports a word of words in tokens [lo, hi).
+func (x *extraction) anyWord(lo, hi int, words map[string]bool) bool {
+	for i := lo; i < hi; i++ {
+		if words[x.toks[i].s] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	onlyWord = map[string]bool{"only": true} // "only IMG-201 was on it": a part
+	backWord = map[string]bool{"back": true} // "put the estimate back to 11 June"
+)
