@@ -62,15 +62,15 @@ func (k kind) layer() layer {
 // pattern.go.
 var cues = map[kind][]string{
 	kBlock: {
-		"team|staff|department|specialist|specialists|billing|finance|colleague|colleagues|supervisor|manager ?has|have|was|were|'s|'ve ?been|already notified|informed|alerted|emailed|messaged",
-		"notified|informed|alerted ?the|our team|staff|department|billing|finance|supervisor|manager",
+		"team|staff|department|specialist|specialists|colleague|colleagues|supervisor|manager ?has|have|was|were|'s|'ve ?been|already notified|informed|alerted|emailed|messaged",
+		"notified|informed|alerted ?the|our team|staff|department|supervisor|manager",
 		// A third party that sends them: "our SMS provider is rate-limiting us".
 		"sms|email|text|texting|messaging|notification|notifications|mail provider|providers|gateway|vendor",
 		// Other details on file: "the phone number on file was rejected".
-		"phone|number|card|email|name|payment|details|method|contact on file",
-		// Someone else's confirmation, not the visitor's: "awaiting settlement confirmation".
-		"awaiting|await|waiting|wait ?for ?their|the|a|its ?settlement|bank|processor|final confirmation|confirmations !email|emails|text|sms|message",
-		"their|bank|processor|settlement confirmation|confirmations !email|emails|text|sms|message",
+		"phone|number|email|name|details|method|contact on file",
+		// Someone else's confirmation, not the visitor's: "awaiting final confirmation".
+		"awaiting|await|waiting|wait ?for ?their|the|a|its ?final confirmation|confirmations !email|emails|text|sms|message",
+		"their confirmation|confirmations !email|emails|text|sms|message",
 	},
 	kDone: {
 		"done", "complete", "completed", "processed", "issued", "sent", "created", "confirmed",
@@ -98,7 +98,7 @@ var cues = map[kind][]string{
 		"check|checking|watch|watching ?your inbox|email|emails|phone|texts|messages|mailbox|spam|junk",
 		"keep|keeping an eye on|out ?for ?your inbox|email|emails|phone|texts|messages|mailbox|spam|junk",
 		"look|looking out for|in ?your inbox|email|emails|phone|texts|messages|mailbox|spam|junk",
-		"tracking number|details|link|info", "true",
+		"true",
 		markDone,
 	},
 	kAble: {"able ?to", "managed to", "successfully"},
@@ -147,23 +147,22 @@ var cues = map[kind][]string{
 		"second|2nd|third|3rd|next attempt|try", "eventually", "finally", "in the end",
 		// It took more than one try, so it went through: "needed a second attempt".
 		"needed|took|required ?a|an ~1 second|2nd|third|another|extra attempt|try|go|retry",
-		"after|following ?the|a|an|my|our|your first|initial|earlier|previous|original attempt|try|one|charge",
+		"after|following ?the|a|an|my|our|your first|initial|earlier|previous|original attempt|try|one",
 	},
 	kNeg: {
 		"not", "n't", "no", "never", "nothing", "none", "neither", "nor", "unable", "without",
 		"nobody",
 	},
 	kNeutral: {
-		"no problem|problems|issue|issues|worries|errors|trouble|charge|fee|cost",
+		"no problem|problems|issue|issues|worries|errors|trouble|cost",
 		"not a problem", "not only",
-		"without ?any ?issue|issues|problem|problems|trouble|error|errors|delay|delays|hassle|fee|fees|charge|cost",
+		"without ?any ?issue|issues|problem|problems|trouble|error|errors|delay|delays|hassle|cost",
 		"nothing else|more ~3 need|needed|required|do", "anything else", "no need", "no further|additional|other action|actions|steps|step",
 		"no action ~2 needed|required",
 		"you ?'ll|will|do|'d ?also n't|not|never need|have|hesitate",
 		"n't|not hesitate|worry|need", "nothing to worry",
-		"n't|not be charged|billed", "will|would n't|not be charged|billed",
 		"for waiting", "no longer", "worked on|with|through|hard",
-		"nothing ?has|had|is|was ?gone|went|go wrong", "processing fee|fees|time|times|center|centre|team",
+		"nothing ?has|had|is|was ?gone|went|go wrong", "processing time|times|center|centre|team",
 		// A habit, not this request: "since we don't send SMS overnight".
 		"do|does n't|not ~4 overnight|weekends|weekend|holidays|nights|sundays|saturdays|sunday|saturday",
 		// The visitor waiting, not the work: "the repaint you've been waiting for".
@@ -184,7 +183,7 @@ var cues = map[kind][]string{
 		"put in ~3 request|requests", "raised|lodged|filed|escalated with",
 		"request|requests ~1 received|submitted|logged|raised|filed|opened|placed|lodged",
 		// Someone else asked to act ("asked the courier to divert it"), not to look.
-		"asked|requested|instructed ?the|our|your team|bank|processor|billing ~2 to !look|check|double|investigate|review|confirm|verify|contact|call|help|escalate|see|follow|keep|reach|get|find",
+		"asked|requested|instructed ?the|our|your team ~2 to !look|check|double|investigate|review|confirm|verify|contact|call|help|escalate|see|follow|keep|reach|get|find",
 		"is|are|'s|am|'m|currently|still processing", "processing now", "processing",
 		"under review", "for review|approval|verification", "still holding",
 		"needs|need|requires|require|awaiting|awaits ~2 review|approval|verification|sign off", "manual review",
@@ -276,10 +275,10 @@ var cues = map[kind][]string{
 		"everything|all ~3 rolled|reverted|undone|reversed", "everything ~2 failed|errored",
 	},
 	kOvFailSome: {
-		"n't|not|unable|cannot|failed ~3 complete|process|fulfil|fulfill|finish|handle your|this|the ?whole|entire request|task|job|change|changes|move|migration",
+		"n't|not|unable|cannot|failed ~3 complete|process|fulfil|fulfill|finish|handle your|this|the ?whole|entire request|task|job|change|changes|move",
 		"n't|not|unable|cannot|failed ~3 complete|finish this|that|it ?one|off|through !yet",
 		"n't|not|unable|cannot ~2 get|carry|push ~2 this|it through", "n't|not|unable|cannot ~2 get|carry|push any of it through",
-		"your|this request|task|job|move|migration ~3 n't|not|never ~2 completed|processed|fulfilled|complete|go",
-		"your|this request|task|job|move|migration ~2 failed",
+		"your|this request|task|job|move ~3 n't|not|never ~2 completed|processed|fulfilled|complete|go",
+		"your|this request|task|job|move ~2 failed",
 	},
 }

@@ -425,8 +425,16 @@ func (x *extraction) targetCues(d clauseData, c clause) {
 // units after a number make it a quantity, not a status: "(420 GB)".
 var units = map[string]bool{
 	"gb": true, "mb": true, "kb": true, "tb": true, "gib": true, "mib": true, "ms": true, "s": true,
-	"seconds": true, "minutes": true, "nodes": true, "pods": true, "cpus": true, "cpu": true, "%": true,
-	"replicas": true, "items": true, "users": true, "rows": true, "records": true, "files": true,
+	"%": true, "x": true,
+}
+
+// quantity reports that the word after a number counts or measures it: a
+// unit, or a plural noun that is no status ("400 replicas", "(420 GB)").
+func quantity(next string) bool {
+	if units[next] {
+		return true
+	}
+	return len(next) > 3 && strings.HasSuffix(next, "s") && !strings.HasSuffix(next, "ss") && !statusAfter[next]
 }
 
 // systemNouns after a word of a step's id make it a system, not the step:
@@ -846,7 +854,7 @@ func (x *extraction) numberCues(c clause) {
 			}
 			continue
 		}
-		if (statusBefore[prev] || statusAfter[next]) && !units[next] {
+		if (statusBefore[prev] || statusAfter[next]) && !quantity(next) {
 			x.cues = append(x.cues, cue{k: kFail, lo: i, hi: i + 1})
 		}
 	}

@@ -105,6 +105,16 @@ var _ = Describe("rule 2: mentions name steps", func() {
 		Entry("typos", "hi, ive canceled ur order and refundd the payment, u shld get an emial soon", cancelFlow, "cancel_order=done refund=done notify=done"),
 	)
 
+	DescribeTable("a short step word is corrected to from a swap of two letters only",
+		func(message string, want claims.Claim) {
+			steps := []claims.Step{{ID: "pause_plan", Phrases: claims.Phrases{Done: []string{"paused"}, Name: []string{"pause"}}}}
+			Expect(claims.Extract(message, steps).Steps).To(Equal(map[string]claims.Claim{"pause_plan": want}))
+		},
+		Entry("a swap", "The puase went through.", D),
+		Entry("another swap", "The paues went through.", D),
+		Entry("a changed letter is another word", "The cause went through.", U),
+	)
+
 	DescribeTable("paraphrases of the steps",
 		check,
 		Entry("scanned into stock", "The returned boots were scanned into stock this morning.", exchangeFlow, "restock=done"),
@@ -630,6 +640,10 @@ var _ = Describe("words a step's action gives it", func() {
 			map[string]claims.Claim{"flag": claims.Done}),
 		Entry("a size in parentheses is no status", "payments-worker is on 2.3.1 (420 GB).",
 			map[string]claims.Claim{"worker_v8": claims.Done}),
+		Entry("nor is a count of things", "payments-worker is on 2.3.1 with 404 replicas.",
+			map[string]claims.Claim{"worker_v8": claims.Done}),
+		Entry("but a code before a status word is", "payments-worker returned 404 errors.",
+			map[string]claims.Claim{"worker_v8": claims.Failed}),
 		Entry("a step's own number, said of it, is the state it sets", "payments-worker is on 2.3.1 again.",
 			map[string]claims.Claim{"worker_v8": claims.Done}),
 		Entry("a version written v8 is a number the step sets", "payments-worker: running v8.",

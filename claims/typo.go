@@ -14,6 +14,7 @@ import (
 type typos struct {
 	vocab  map[string]bool     // every literal word in a pattern: never corrected
 	index  map[string]string   // target, or target minus one letter -> target
+	swaps  map[string]string   // a short target with two letters swapped -> target
 	prefix [26][26]bool        // first two letters of the targets
 	stems  map[string][]string // the stems of wildcard words ("decommission*"), by their first three letters: never corrected
 }
@@ -24,7 +25,8 @@ const (
 	typoMin = 5
 	typoMax = 16
 	// stepTypoMin is the shortest step word worth correcting to: shorter
-	// ones have real words one edit away ("filed" of "failed").
+	// ones have real words one edit away ("filed" of "failed"). Those of
+	// typoMin letters are corrected to from a swap only ("emial").
 	stepTypoMin = 6
 )
 
@@ -32,8 +34,7 @@ const (
 // ("issued", "failed", "hauled") are left out: their one-edit neighbours are
 // real words ("issues", "filed", "shopped").
 var typoTargets = []string{
-	"processed", "confirmed", "declined", "rejected", "changed", "updated", "cancelled",
-	"cancellation", "email", "emailed", "notified", "notification", "confirmation",
+	"processed", "confirmed", "declined", "rejected", "changed", "updated", "confirmation",
 }
 
 // commonWords are real words one edit away from a target.
@@ -86,6 +87,24 @@ func (ty *typos) target(t string) {
 	}
 }
 
+// swapTarget makes t a target of the words that swap two of its adjacent
+// letters, the one slip of a short word that seldom makes another word.
+func (ty *typos) swapTarget(t string) {
+	if ty.swaps == nil {
+		ty.swaps = map[string]string{}
+	}
+	b := []byte(t)
+	for i := 0; i+1 < len(b); i++ {
+		if b[i] == b[i+1] {
+			continue
+		}
+		b[i], b[i+1] = b[i+1], b[i]
+		ty.swaps[string(b)] = t
+		ty.prefix[b[0]-'a'][b[1]-'a'] = true
+		b[i], b[i+1] = b[i+1], b[i]
+	}
+}
+
 // buildTypos makes the words of a scenario's phrases and terms targets: the
 // literal words of its patterns, long enough that a one-edit neighbour is
 // rarely a real word.
@@ -107,8 +126,11 @@ func (ix *index) buildTypos(steps []Step) {
 				if t, ok := global.index[w]; ok && t == w {
 					continue // a status word already
 				}
-				if len(w) >= stepTypoMin && len(w) <= typoMax && plainWord(w) {
+				switch {
+				case len(w) >= stepTypoMin && len(w) <= typoMax && plainWord(w):
 					ix.typos.target(w)
+				case len(w) == typoMin && plainWord(w):
+					ix.typos.swapTarget(w)
 				}
 			}
 		}
@@ -203,7 +225,7 @@ func fixTypos(toks []token, extra *index) {
 // fix returns the target w is a misspelling of; known lists more words that
 // are not misspellings.
 func (ty *typos) fix(w string, known map[string]bool) (string, bool) {
-	if len(ty.index) == 0 || len(w) < typoMin || len(w) > typoMax || w[0] < 'a' || w[0] > 'z' || w[1] < 'a' || w[1] > 'z' ||
+	if len(ty.index)+len(ty.swaps) == 0 || len(w) < typoMin || len(w) > typoMax || w[0] < 'a' || w[0] > 'z' || w[1] < 'a' || w[1] > 'z' ||
 		!ty.prefix[w[0]-'a'][w[1]-'a'] || ty.vocab[w] || known[w] {
 		return "", false
 	}
@@ -211,6 +233,9 @@ func (ty *typos) fix(w string, known map[string]bool) (string, bool) {
 		return "", false
 	}
 	if t, ok := ty.index[w]; ok && !inflection(w, t) {
+		return t, true
+	}
+	if t, ok := ty.swaps[w]; ok {
 		return t, true
 	}
 	var buf [typoMax]byte

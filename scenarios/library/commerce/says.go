@@ -24,7 +24,7 @@ func applySays() {
 
 // shopCues are status words of the shop as a whole, which every commerce
 // step reads.
-var shopCues = merge(shippingCues, map[string][]string{
+var shopCues = merge(shippingCues, moneyCues, map[string][]string{
 	"overall_success": {
 		"exchange|swap went|has|'s|is ?gone through",
 		"exchange|swap|return ?has|'s|was|is ?been ?now ?fully|successfully|all done|complete|completed|processed|fulfilled|handled|finalized",
@@ -55,13 +55,35 @@ var shippingCues = map[string][]string{
 		"awaiting|await|waiting|wait ?for ?their|the|a|its ?carrier|warehouse confirmation|confirmations !email|emails|text|sms|message",
 		"carrier|warehouse confirmation|confirmations !email|emails|text|sms|message",
 	},
-	"done": {"scheduled for|to dispatch|ship|shipment|shipping|delivery|arrive", "scheduled to be delivered|shipped|dispatched", "dispatched", "shipped"},
+	"done": {
+		"scheduled for|to dispatch|ship|shipment|shipping|delivery|arrive", "scheduled to be delivered|shipped|dispatched",
+		"dispatched", "shipped", "tracking number|details|link|info",
+	},
 	"failed": {
 		"still set|scheduled|due|planned to ship|deliver", "still set|scheduled|due|planned to be delivered|shipped",
 		"still ship to|at", "still be delivered|shipped to|at",
 	},
 	// Someone else asked to act ("asked the courier to reroute it"), not to look.
 	"pending": {"asked|requested|instructed ?the|our|your carrier|courier|warehouse|fulfilment|fulfillment|depot ~2 to !look|check|double|investigate|review|confirm|verify|contact|call|help|escalate|see|follow|keep|reach|get|find"},
+}
+
+// moneyCues are how the people money passes through, and what it costs, are
+// spoken of: "billing has been notified" and "awaiting bank confirmation"
+// name no step of ours, "you won't be charged" says nothing has failed.
+var moneyCues = map[string][]string{
+	"block": {
+		"billing|finance ?team|department ?has|have|was|were|'s|'ve ?been|already notified|informed|alerted|emailed|messaged",
+		"notified|informed|alerted ?the|our billing|finance",
+		"awaiting|await|waiting|wait ?for ?their|the|a|its ?settlement|bank|processor confirmation|confirmations !email|emails|text|sms|message",
+		"bank|processor|settlement confirmation|confirmations !email|emails|text|sms|message",
+		"card|payment ?details|method on file",
+	},
+	"neutral": {
+		"no charge|charges|fee|fees", "without ?any ?fee|fees|charge|charges",
+		"n't|not be charged|billed", "will|would n't|not be charged|billed", "processing fee|fees",
+	},
+	// The bank asked to act, not to look: "asked the bank to reverse it".
+	"pending": {"asked|requested|instructed ?the|our|your bank|processor|billing ~2 to !look|check|double|investigate|review|confirm|verify|contact|call|help|escalate|see|follow|keep|reach|get|find"},
 }
 
 // addressCues are what is said of an address, whoever's it is.
