@@ -82,8 +82,8 @@ var cues = map[kind][]string{
 		"reflected", "reflects", "reflect", "got", "headed", "heading", "pushed", "made",
 		"settled", "recorded", "logged", "modified", "amended", "corrected", "switched", "moved",
 		"went|gone|put|is|are|'s through", "in place",
-		"is|are|was|were|'s|'re|went|looks|look|looked ?all|just fine|smoothly|good|ok|okay !for|to|with|by|if", "went|gone out", "en route", "in transit",
-		"on its|the|their|there way", "ordered", "taken care of", "is|are|'s|was now",
+		"is|are|was|were|'s|'re|went|looks|look|looked ?all|just fine|smoothly|good|ok|okay !for|to|with|by|if", "went|gone out",
+		"on its|the|their|there way", "taken care of", "is|are|'s|was now",
 		"now lists|shows|reads|reflects|has|have|points|says|list|show|point|read|reflect|targets|target|routes|route|resolves|resolve|uses|use|references|reference",
 		// Where the thing went: "the notice went to both of you", "250 went from checking into savings".
 		"exists|exist now", "now|already exists|exist",

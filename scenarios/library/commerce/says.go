@@ -57,7 +57,7 @@ var shippingCues = map[string][]string{
 	},
 	"done": {
 		"scheduled for|to dispatch|ship|shipment|shipping|delivery|arrive", "scheduled to be delivered|shipped|dispatched",
-		"dispatched", "shipped", "tracking number|details|link|info",
+		"dispatched", "shipped", "tracking number|details|link|info", "en route", "in transit", "ordered",
 	},
 	"failed": {
 		"still set|scheduled|due|planned to ship|deliver", "still set|scheduled|due|planned to be delivered|shipped",
