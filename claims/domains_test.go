@@ -47,5 +47,6 @@ var _ = Describe("accuracy on the other domains", func() {
 		Entry("four domains, ninth round", "../fixtures/claims-domains-r9", "domains r9", 0.832),
 		Entry("four domains, tenth round", "../fixtures/claims-domains-r10", "domains r10", 0.803),
 		Entry("four domains, eleventh round", "../fixtures/claims-domains-r11", "domains r11", 0.825),
+		Entry("four domains, twelfth round", "../fixtures/claims-domains-r12", "domains r12", 0.851),
 	)
 })
