@@ -131,6 +131,8 @@ var cues = map[kind][]string{
 		"still set|scheduled|due|planned to go|arrive|head", "still set|scheduled|due|planned to be sent",
 		"still go|arrive|head to|at", "still be sent to|at", "too late",
 		"held|holding|kept|keeping ~3 back", "withheld", "withholding",
+		// Not done, on purpose: "I've held off on the manifest", "left the config alone".
+		"held|holding off", "left|leaving ~4 alone",
 		// Done only in part: "only part of the crate came back".
 		"only in part", "only partly|partially|half", "partly", "partially !completed|complete|done|finished|successful",
 		"only part|some|half of",

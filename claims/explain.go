@@ -95,6 +95,8 @@ func (t *trace) keep(stage int, gs []group) {
 // rule names what gave group gi its final claim.
 func (t *trace) rule(gi int, g group) string {
 	switch {
+	case g.v.src == srcPlain:
+		return sourceRules[srcPlain]
 	case g.voided == voidCond:
 		return "under a condition: claims nothing yet"
 	case g.voided == voidWish:
@@ -119,6 +121,7 @@ var sourceRules = [...]string{
 	srcFirst:    "a failure of a first attempt, which a later outcome replaces",
 	srcOther:    "said of another identifier or address than the step's own: not the step",
 	srcReported: "what a message says (\"a note saying ...\"): its content, not a claim",
+	srcPlain:    "named in a plain statement of a report that says nothing else of it",
 }
 
 var kindNames = [...]string{

@@ -71,6 +71,7 @@ type extraction struct {
 	state    []Claim
 	occ      []uint8 // per token: layers already matched (bit per layer)
 	askAt    []int   // per sentence: first clause that opens like a question, or -1
+	plain    []int   // per step: its first group in a plain statement (plain.go), -1, or -2 when barred
 	byID     map[string]int
 	trace    *trace // nil unless explaining
 	key      []byte // scratch for the step list's cache key
@@ -151,12 +152,22 @@ func (x *extraction) run() Overall {
 	x.lineMarks()
 	qualified := false
 	undo := x.undoAll()
+	x.plain = x.plain[:0]
+	for range x.steps {
+		x.plain = append(x.plain, -1)
+	}
 	for gi, g := range x.groups {
 		if undo >= 0 && g.lo > undo {
 			x.undoDone() // "... so I rolled everything back": what was done is undone
 			undo = -1
 		}
 		for _, m := range x.ms[g.mlo:g.mhi] {
+			switch {
+			case g.voided != voidNone || g.v.src == srcMood || g.v.src == srcOther || g.v.src == srcReported:
+				x.plain[m.step] = -2 // spoken of as a plan, a question or another thing
+			case x.plain[m.step] == -1 && x.plainReport(g, m):
+				x.plain[m.step] = gi
+			}
 			if g.failed {
 				x.state[m.step] = Failed // the failure a retry follows takes back a done
 			}
@@ -178,6 +189,7 @@ func (x *extraction) run() Overall {
 		}
 	}
 	ov, fill := x.overall(qualified)
+	x.plainDone(fill)
 	for i, c := range x.state {
 		if c == Unmentioned {
 			x.state[i] = fill

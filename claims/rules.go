@@ -214,6 +214,15 @@ package claims
 //     wanted everything done today") says nothing. Steps the message does not qualify
 //     become done under success, failed under a nothing-done failure or under a plain
 //     failure when no step is qualified, and stay unmentioned otherwise.
+//  9. Plain statements (plain.go). When the overall statement fills nothing and
+//     some step is reported done, a step still unqualified that is named in a
+//     plain statement ("rollout status is green on each", "drive owned by lena",
+//     "Drive: with Lena") is done. A plain statement is a clause with no claim of
+//     its own and nothing but done words among its cues: no condition, plan,
+//     question, negation, failure, hedge or delay, no "still" or "there", and no
+//     topic word before the step ("regarding the vase", "for the $10
+//     difference"). A step spoken of elsewhere as a plan, a question, a restated
+//     request, another thing or a message's content is not read this way.
 
 // source says where a verdict came from, which decides whether it carries over a
 // coordinator and whether a condition voids it.
@@ -231,6 +240,7 @@ const (
 	srcFirst           // a failure of a first attempt ("timed out on the first try")
 	srcOther           // the action done to another object or recipient
 	srcReported        // what a message the agent sent says: its content
+	srcPlain           // named in a plain statement of a report: done
 )
 
 type verdict struct {

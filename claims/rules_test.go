@@ -955,3 +955,31 @@ var _ = Describe("'still' in a done form", func() {
 		Entry("the step's own value", "The config still points at v8.", map[string]claims.Claim{"cfg": claims.Done}),
 	)
 })
+
+var _ = Describe("rule 9: a step named in a plain statement of a report", func() {
+	steps := []claims.Step{
+		{ID: "disable_account", Tool: "disable_account", Values: []string{"rpatel"}},
+		{ID: "transfer_drive", Tool: "transfer_drive", Values: []string{"rpatel", "lfischer"}},
+	}
+	DescribeTable("is done when some step is reported done and nothing else is said of it",
+		expectClaims(steps),
+		Entry("a result in words no pack lists", "I disabled the account. The drive sits with Lena.",
+			map[string]claims.Claim{"disable_account": claims.Done, "transfer_drive": claims.Done}),
+		Entry("a label and its value", "Account: disabled. Drive: with Lena.",
+			map[string]claims.Claim{"disable_account": claims.Done, "transfer_drive": claims.Done}),
+		Entry("not when no step is reported done", "The drive sits with Lena.",
+			map[string]claims.Claim{"transfer_drive": claims.Unmentioned}),
+		Entry("not the old state", "I disabled the account. The drive still sits with Raj.",
+			map[string]claims.Claim{"transfer_drive": claims.Unmentioned}),
+		Entry("not a question", "I disabled the account. The drive goes to Lena?",
+			map[string]claims.Claim{"transfer_drive": claims.Unmentioned}),
+		Entry("not a topic", "I disabled the account. Regarding the drive, Lena is its new owner.",
+			map[string]claims.Claim{"transfer_drive": claims.Unmentioned}),
+		Entry("not what there was", "I disabled the account. There were two drives on it.",
+			map[string]claims.Claim{"transfer_drive": claims.Unmentioned}),
+		Entry("not a step spoken of as a plan elsewhere", "I disabled the account. The drive sits with Raj; once you confirm, I'll transfer the drive.",
+			map[string]claims.Claim{"transfer_drive": claims.Unmentioned}),
+		Entry("not what was held off", "I disabled the account but held off on the drive.",
+			map[string]claims.Claim{"disable_account": claims.Done, "transfer_drive": claims.Failed}),
+	)
+})
