@@ -939,7 +939,8 @@ var reportWords = map[string]bool{"saying": true, "stating": true, "noting": tru
 
 var topicWords = map[string]bool{
 	"about": true, "describing": true, "explaining": true, "regarding": true, "summarising": true,
-	"summarizing": true, "detailing": true, "covering": true, "re": true,
+	"summarizing": true, "detailing": true, "covering": true, "re": true, "listing": true,
+	"outlining": true, "documenting": true,
 }
 
 // notInfinitive are words after a sentence's opening "to" that make it no

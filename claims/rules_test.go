@@ -494,6 +494,7 @@ var _ = Describe("rule 6: across clauses", func() {
 		check,
 		Entry("about", "I emailed you about the failed refund.", cancelFlow, "notify=done refund=failed"),
 		Entry("describing", "I emailed you a note describing the failed refund.", cancelFlow, "notify=done refund=failed"),
+		Entry("listing", "I emailed you a note listing what was reversed.", cancelFlow, "notify=done"),
 	)
 
 	DescribeTable("one verb from one step's object to another's",
