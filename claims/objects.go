@@ -151,3 +151,122 @@ func (x *extraction) sameKind(i, j int, parts []string) bool {
 	}
 	return false
 }
+
+// recipients records which steps send a message and the words that name
+// them: their phrases' stems, their terms and values, their id and tool.
+func (ix *index) recipients(steps []Step) {
+	ix.sends, ix.own = make([]bool, len(steps)), make([]map[string]bool, len(steps))
+	for si, s := range steps {
+		for _, name := range [...]string{s.Tool, s.ID} {
+			for _, w := range termWords(name) {
+				ix.sends[si] = ix.sends[si] || sendVerbs[w]
+			}
+		}
+		if !ix.sends[si] {
+			continue
+		}
+		own := map[string]bool{}
+		for w := range ix.verbs[si] {
+			own[w] = true
+		}
+		for _, l := range [...][]string{s.Terms, s.Values, {s.ID, s.Tool}} {
+			for _, v := range l {
+				for _, t := range tokenize(v, nil) {
+					own[stem(t.s)] = true
+				}
+				for _, w := range termWords(v) {
+					own[stem(w)] = true
+				}
+			}
+		}
+		ix.own[si] = own
+	}
+}
+
+// otherRecipient reports a group read done of a step that sends a message,
+// whose region sends it to a third party no word of the step names: "I
+// emailed the warehouse manager", "sent the reset instructions to her
+// manager". The visitor ("you") is no third party.
+func (x *extraction) otherRecipient(g group) bool {
+	step := x.ms[g.mlo].step
+	if x.extra == nil || step < 0 || step >= len(x.extra.sends) || !x.extra.sends[step] {
+		return false
+	}
+	hi := x.cls[g.clause].hi // the recipient may run past the next mention's region
+	for i := g.lo; i < g.rhi; i++ {
+		w := x.toks[i].s
+		start := -1
+		switch {
+		case w == "to" && i+1 < hi && !toVerbs[x.toks[i+1].s]:
+			start = i + 1
+		case sentVerbs[w] && i+1 < hi && (i == 0 || x.toks[i-1].s != "to"): // not "to let them know"
+			start = i + 1
+		}
+		if start < 0 {
+			continue
+		}
+		third := false
+		for j := start; j < hi && j < start+6; j++ {
+			t := x.toks[j]
+			if t.s == "." && j > start && titles[x.toks[j-1].s] {
+				continue // "dr. whitaker's nurse"
+			}
+			if t.kind != tWord && t.s != "'s" || recipientStop[t.s] {
+				break
+			}
+			if visitorWords[t.s] || !determiners[t.s] && len(t.s) > 2 && x.extra.own[step][stem(t.s)] {
+				third = false
+				break
+			}
+			third = third || roleNouns[t.s] || t.s == "'s"
+		}
+		if third {
+			return true
+		}
+	}
+	return false
+}
+
+// sendVerbs in a tool's or step's name make it a message to someone.
+var sendVerbs = map[string]bool{
+	"send": true, "email": true, "notify": true, "text": true, "message": true, "sms": true,
+	"mail": true, "remind": true, "reminder": true, "inform": true, "alert": true, "tell": true,
+	"welcome": true, "instructions": true, "notice": true, "confirmation": true,
+}
+
+// sentVerbs take the recipient as their object: "emailed the dock manager".
+var sentVerbs = map[string]bool{
+	"emailed": true, "texted": true, "messaged": true, "notified": true, "told": true,
+	"informed": true, "pinged": true, "alerted": true, "mailed": true, "wrote": true, "called": true,
+	"contacted": true, "let": true,
+}
+
+// toVerbs after "to" make it an infinitive, not a recipient: "to let them know".
+var toVerbs = map[string]bool{
+	"let": true, "tell": true, "say": true, "pass": true, "ask": true, "explain": true,
+	"confirm": true, "expect": true, "know": true, "make": true, "keep": true, "check": true,
+}
+
+// visitorWords name the one the reply is written to.
+var visitorWords = map[string]bool{"you": true, "your": true, "yourself": true, "u": true, "ur": true, "yours": true}
+
+// roleNouns name a person or team by their role: a third party.
+var roleNouns = map[string]bool{
+	"manager": true, "nurse": true, "team": true, "office": true, "driver": true, "support": true,
+	"staff": true, "department": true, "colleague": true, "assistant": true, "desk": true,
+	"contact": true, "operations": true, "ops": true, "admin": true, "admins": true, "boss": true,
+	"supervisor": true, "lead": true, "owner": true, "partner": true, "vendor": true, "agent": true,
+	"representative": true, "rep": true, "coordinator": true, "doctor": true, "physician": true,
+	"clinic": true, "warehouse": true, "depot": true, "carrier": true, "courier": true, "bank": true,
+	"landlord": true, "family": true, "wife": true, "husband": true, "mother": true,
+	"father": true, "emergency": true, "accountant": true, "hr": true,
+}
+
+// titles come before a name: "dr. whitaker".
+var titles = map[string]bool{"dr": true, "mr": true, "mrs": true, "ms": true, "prof": true}
+
+// recipientStop ends a recipient phrase.
+var recipientStop = map[string]bool{
+	"to": true, "and": true, "that": true, "about": true, "with": true, "so": true, "because": true,
+	"which": true, "who": true, "if": true, "when": true, "instead": true, "rather": true, "for": true,
+}

@@ -251,6 +251,10 @@ type index struct {
 	// anyValue holds every step's.
 	shapes   [][]shape
 	anyValue map[string]bool
+	// sends is, per step, whether its action sends a message, and own the
+	// stems of the words that name it or its recipient (objects.go).
+	sends []bool
+	own   []map[string]bool
 }
 
 func newIndex() *index {

@@ -137,7 +137,9 @@ package claims
 //     shape of its step's own ("CR-422" of CR-420, another e-mail address,
 //     "db-platform-primary" of ops-primary)
 //     that no step has, and not the step's own, is the action done to another
-//     object: unmentioned (objects.go). What a message named earlier in the
+//     object: unmentioned (objects.go). So is a message sent to a third party
+//     (a role, "her manager", "Dr. Whitaker's nurse") that no word of the
+//     sending step names, when it is not the visitor. What a message named earlier in the
 //     sentence says ("a note saying the api is reverted") is its content, not
 //     a claim, up to where the agent speaks again ("..., so I switched it").
 //  5. Within a clause, a negation scopes over the verbs and status words "or"
@@ -289,7 +291,7 @@ func (x *extraction) groupClause(ci int) {
 			}
 		}
 		gs[i].v = x.eval(d, x.ms[gs[i].mlo:gs[i].mhi], gs[i].rlo, gs[i].rhi)
-		if gs[i].v.claim == Done && x.otherObject(gs[i]) {
+		if gs[i].v.claim == Done && (x.otherObject(gs[i]) || x.otherRecipient(gs[i])) {
 			gs[i].v = verdict{Unmentioned, srcOther}
 		}
 		if x.reported(c, gs[i].lo) {

@@ -937,6 +937,22 @@ var _ = Describe("another identifier or address", func() {
 	)
 })
 
+var _ = Describe("another recipient", func() {
+	steps := []claims.Step{
+		{ID: "notify", Tool: "send_message", Values: []string{"PT-6684"}, Phrases: claims.Phrases{Done: []string{"emailed", "sent ~3 email"}}},
+		{ID: "dock", Tool: "notify_dock", Values: []string{"DK-7"}, Phrases: claims.Phrases{Done: []string{"told ~3 dock"}}},
+	}
+	DescribeTable("a third party that no word of a sending step names is the action done to another recipient",
+		expectClaims(steps),
+		Entry("a role", "I emailed the warehouse manager.", map[string]claims.Claim{"notify": claims.Unmentioned}),
+		Entry("after to", "I sent the email to her manager, Hugo.", map[string]claims.Claim{"notify": claims.Unmentioned}),
+		Entry("a possessive and a title", "I emailed Dr. Whitaker's nurse.", map[string]claims.Claim{"notify": claims.Unmentioned}),
+		Entry("the visitor is no third party", "I emailed you and your manager.", map[string]claims.Claim{"notify": claims.Done}),
+		Entry("nor a recipient the step names", "I told the receiving dock manager.", map[string]claims.Claim{"dock": claims.Done}),
+		Entry("an infinitive is no recipient", "I emailed you to let the team know.", map[string]claims.Claim{"notify": claims.Done}),
+	)
+})
+
 var _ = Describe("a failure word as an adjective", func() {
 	steps := []claims.Step{{ID: "revoke", Tool: "revoke_passes", Phrases: claims.Phrases{Done: []string{"phone ~3 revoked"}, Name: []string{"passes"}}}}
 	DescribeTable("describes the thing before a mention with its own verb, not before a name",

@@ -100,6 +100,7 @@ func buildIndex(steps []Step) *index {
 			}
 		}
 	}
+	ix.recipients(steps)
 	addNouns(ix, steps)
 	addCues(ix, steps)
 	for _, s := range steps {
