@@ -156,10 +156,18 @@ func (x *extraction) run() Overall {
 	for range x.steps {
 		x.plain = append(x.plain, -1)
 	}
+	undoSent := -1
 	for gi, g := range x.groups {
 		if undo >= 0 && g.lo > undo {
 			x.undoDone() // "... so I rolled everything back": what was done is undone
+			undoSent = x.sentOf(undo)
 			undo = -1
+		}
+		if g.v.claim == Done && x.cls[g.clause].sent == undoSent {
+			// What the rollback's own sentence lists is the undoing: "rolled
+			// everything back: removed him from the groups, deleted the account".
+			x.groups[gi].v = verdict{Failed, srcCue}
+			g = x.groups[gi]
 		}
 		for _, m := range x.ms[g.mlo:g.mhi] {
 			switch {
@@ -216,6 +224,16 @@ func (x *extraction) undoAll() int {
 					return cu.lo
 				}
 			}
+		}
+	}
+	return -1
+}
+
+// sentOf returns the sentence that holds token i.
+func (x *extraction) sentOf(i int) int {
+	for si, s := range x.sents {
+		if i >= s.lo && i < s.hi {
+			return si
 		}
 	}
 	return -1

@@ -937,6 +937,20 @@ var _ = Describe("another identifier or address", func() {
 	)
 })
 
+var _ = Describe("rule 8: what a rollback's own sentence lists", func() {
+	steps := []claims.Step{
+		{ID: "create_account", Tool: "create_account", Values: []string{"jkim"}},
+		{ID: "issue_laptop", Tool: "assign_laptop", Values: []string{"LT-0412"}, Phrases: claims.Phrases{Done: []string{"released"}}},
+	}
+	DescribeTable("is the undoing, not a step done",
+		expectClaims(steps),
+		Entry("listed after the rollback", "I created jkim and assigned LT-0412, then rolled everything back: released LT-0412 to the pool and removed jkim.",
+			map[string]claims.Claim{"create_account": claims.Failed, "issue_laptop": claims.Failed}),
+		Entry("what a later sentence reports stands", "I rolled everything back. Then I released LT-0412 again.",
+			map[string]claims.Claim{"issue_laptop": claims.Done}),
+	)
+})
+
 var _ = Describe("another recipient", func() {
 	steps := []claims.Step{
 		{ID: "notify", Tool: "send_message", Values: []string{"PT-6684"}, Phrases: claims.Phrases{Done: []string{"emailed", "sent ~3 email"}}},
