@@ -160,11 +160,11 @@ func (x *extraction) run() Overall {
 	for gi, g := range x.groups {
 		if undo >= 0 && g.lo > undo {
 			x.undoDone() // "... so I rolled everything back": what was done is undone
-			undoSent = x.sentOf(undo)
+			undoSent = x.undoList(undo)
 			undo = -1
 		}
 		if g.v.claim == Done && x.cls[g.clause].sent == undoSent {
-			// What the rollback's own sentence lists is the undoing: "rolled
+			// What the rollback lists after a colon is the undoing: "rolled
 			// everything back: removed him from the groups, deleted the account".
 			x.groups[gi].v = verdict{Failed, srcCue}
 			g = x.groups[gi]
@@ -229,11 +229,18 @@ func (x *extraction) undoAll() int {
 	return -1
 }
 
-// sentOf returns the sentence that holds token i.
-func (x *extraction) sentOf(i int) int {
+// undoList returns the sentence of a rollback at token i that a colon
+// right after it opens a list of the undoing in ("rolled everything back:
+// released the laptop, ..."), or -1.
+func (x *extraction) undoList(i int) int {
 	for si, s := range x.sents {
-		if i >= s.lo && i < s.hi {
-			return si
+		if i < s.lo || i >= s.hi {
+			continue
+		}
+		for j := i + 1; j < s.hi && j <= i+4; j++ {
+			if x.toks[j].s == ":" {
+				return si
+			}
 		}
 	}
 	return -1

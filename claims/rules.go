@@ -209,9 +209,10 @@ package claims
 //     part of", "partially completed" -> partial; success with an exception
 //     ("everything went through except the repaint") -> partial, with the other steps
 //     done; "nothing was changed", "couldn't complete any of it", "rolled everything
-//     back" -> failure that says nothing was done (what the rollback's own
-//     sentence then lists, "released LT-0412 and removed jkim", is the undoing) ("so nothing is left half done" is
-//     none); "wasn't able to complete your request" -> failure. An overall phrase
+//     back" -> failure that says nothing was done ("so nothing is left half
+//     done" is none), and what a rollback lists after a colon ("rolled
+//     everything back: released LT-0412, removed jkim") is the undoing, not a
+//     step done; "wasn't able to complete your request" -> failure. An overall phrase
 //     that holds a step mention ("your account plaque remains unchanged"), or "both"
 //     after named steps, is about those steps; one inside a restated request ("you
 //     wanted everything done today") says nothing. Steps the message does not qualify
