@@ -35,6 +35,7 @@ const (
 	kOvPartial  // "only part of", "partially"
 	kOvFailAll  // "nothing was changed", "I couldn't complete any of it"
 	kOvFailSome // "I wasn't able to complete your request"
+	kOvFailVerb // "I couldn't complete": overall when nothing after it names a step
 )
 
 type layer uint8
@@ -245,11 +246,11 @@ var cues = map[kind][]string{
 		"all|both ?the ?two|three|four|five|six steps|items|parts|changes|tasks ~2 landed|done|complete|completed|through|finished|worked",
 		"all done|set|good|sorted|complete|completed|finished|updated|changed|processed|handled",
 		"you|it|that|this|we ?'s|is|are|'re ?all|fully|now taken care of|sorted", "you|it|that|this|we ?'s|is|are|'re ?all|fully|now squared away",
-		"everything ?else ?'s|is|has|was|were|got|should|will|'ll ?be|been ?now ?all ?fully done|complete|completed|sorted|processed|handled|finished|fixed|set|good|updated|changed|resolved|ok|okay",
+		"everything ?else ?'s|is|has|was|were|got|should|will|'ll ?be|been ?now ?all ?fully done|complete|completed|sorted|processed|handled|finished|fixed|set|good|updated|changed|resolved|ok|okay|wrapped",
 		"request went|has|'s|is ?gone through",
 		"that|this should|will|'ll|does ?do it", "that|this should|will|'ll|does ?do the trick",
 		"everything ~2 through", "everything ~3 taken care of", "everything ~2 successful|successfully|succeeded|worked",
-		"taken care of everything", "taken care of it all|all",
+		"taken care of everything", "taken care of it all|all", "all taken care of",
 		"processed|completed|handled|finished|actioned|sorted everything", "processed|completed|handled|finished|actioned|sorted it all", "all of it ~2 done|complete|completed|through",
 		"all|both ?of ?the|your ?two|three|four|2|3|4 ?requested steps|actions|changes|tasks|requests ~3 done|complete|completed|successful|succeeded|processed|through|performed|executed|applied|made|finished",
 		"completed|finished|performed|done|executed|actioned all|every ~2 steps|step|actions|tasks|changes",
@@ -282,5 +283,13 @@ var cues = map[kind][]string{
 		"n't|not|unable|cannot ~2 get|carry|push ~2 this|it through", "n't|not|unable|cannot ~2 get|carry|push any of it through",
 		"your|this request|task|job|move ~3 n't|not|never ~2 completed|processed|fulfilled|complete|go",
 		"your|this request|task|job|move ~2 failed",
+	},
+	// The whole left undone, whatever it is called: "I wasn't able to complete
+	// Raj's offboarding", unless what follows names a step.
+	kOvFailVerb: {
+		"unable to complete|finish|fulfil|fulfill|finalize|finalise !it|them|that|this|the|one|any|anything|all|everything",
+		"n't|not|never able to complete|finish|fulfil|fulfill|finalize|finalise !it|them|that|this|the|one|any|anything|all|everything",
+		"could|can n't|not complete|finish|fulfil|fulfill|finalize|finalise !it|them|that|this|the|one|any|anything|all|everything",
+		"cannot complete|finish|fulfil|fulfill|finalize|finalise !it|them|that|this|the|one|any|anything|all|everything",
 	},
 }

@@ -129,7 +129,7 @@ var kindNames = [...]string{
 	kFuture: "future", kStrong: "doubt", kRollback: "rollback", kNeutral: "neutral", kAble: "able",
 	kTried: "tried", kExcept: "except", kHedge: "hedge", kTarget: "target value", kRetried: "retried", kOffer: "offer", kIntent: "intent",
 	kWish: "request", kCond: "condition", kOvSuccess: "overall success", kOvPartial: "overall partial",
-	kOvFailAll: "overall failure", kOvFailSome: "overall failure",
+	kOvFailAll: "overall failure", kOvFailSome: "overall failure", kOvFailVerb: "overall failure",
 }
 
 // cueWords lists the cues of clause ci.

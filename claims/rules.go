@@ -212,7 +212,9 @@ package claims
 //     back" -> failure that says nothing was done ("so nothing is left half
 //     done" is none), and what a rollback lists after a colon ("rolled
 //     everything back: released LT-0412, removed jkim") is the undoing, not a
-//     step done; "wasn't able to complete your request" -> failure. An overall phrase
+//     step done; "wasn't able to complete X", whatever X is called, when no
+//     step is named after it ("I couldn't complete Raj's offboarding"), and
+//     "wasn't able to complete your request" -> failure. An overall phrase
 //     that holds a step mention ("your account plaque remains unchanged"), or "both"
 //     after named steps, is about those steps; one inside a restated request ("you
 //     wanted everything done today") says nothing. Steps the message does not qualify

@@ -14,7 +14,7 @@ var builtin *index
 
 func init() {
 	builtin = newIndex()
-	for k := kBlock; k <= kOvFailSome; k++ {
+	for k := kBlock; k <= kOvFailVerb; k++ {
 		for _, src := range cues[k] {
 			builtin.add(compilePattern(src, k, fName, ""))
 		}
