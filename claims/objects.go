@@ -252,14 +252,12 @@ var visitorWords = map[string]bool{"you": true, "your": true, "yourself": true, 
 
 // roleNouns name a person or team by their role: a third party.
 var roleNouns = map[string]bool{
-	"manager": true, "nurse": true, "team": true, "office": true, "driver": true, "support": true,
-	"staff": true, "department": true, "colleague": true, "assistant": true, "desk": true,
-	"contact": true, "operations": true, "ops": true, "admin": true, "admins": true, "boss": true,
-	"supervisor": true, "lead": true, "owner": true, "partner": true, "vendor": true, "agent": true,
-	"representative": true, "rep": true, "coordinator": true, "doctor": true, "physician": true,
-	"clinic": true, "warehouse": true, "depot": true, "carrier": true, "courier": true, "bank": true,
-	"landlord": true, "family": true, "wife": true, "husband": true, "mother": true,
-	"father": true, "emergency": true, "accountant": true, "hr": true,
+	"manager": true, "team": true, "office": true, "support": true, "staff": true, "department": true,
+	"colleague": true, "assistant": true, "desk": true, "contact": true, "operations": true, "ops": true,
+	"admin": true, "admins": true, "boss": true, "supervisor": true, "lead": true, "owner": true,
+	"partner": true, "vendor": true, "agent": true, "representative": true, "rep": true,
+	"coordinator": true, "family": true, "wife": true, "husband": true, "mother": true, "father": true,
+	"emergency": true, "hr": true,
 }
 
 // titles come before a name: "dr. whitaker".
