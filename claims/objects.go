@@ -231,14 +231,14 @@ func (x *extraction) otherRecipient(g group) bool {
 var sendVerbs = map[string]bool{
 	"send": true, "email": true, "notify": true, "text": true, "message": true, "sms": true,
 	"mail": true, "remind": true, "reminder": true, "inform": true, "alert": true, "tell": true,
-	"welcome": true, "instructions": true, "notice": true, "confirmation": true,
+	"page": true,
 }
 
 // sentVerbs take the recipient as their object: "emailed the dock manager".
 var sentVerbs = map[string]bool{
 	"emailed": true, "texted": true, "messaged": true, "notified": true, "told": true,
 	"informed": true, "pinged": true, "alerted": true, "mailed": true, "wrote": true, "called": true,
-	"contacted": true, "let": true,
+	"contacted": true, "let": true, "paged": true,
 }
 
 // toVerbs after "to" make it an infinitive, not a recipient: "to let them know".
