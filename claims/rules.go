@@ -142,7 +142,9 @@ package claims
 //     sending step names, when it is not the visitor. What a message named earlier in the
 //     sentence says ("a note saying the api is reverted") is its content, not
 //     a claim, up to where the agent speaks again ("..., so I switched it").
-//  5. Within a clause, a negation scopes over the verbs and status words "or"
+//  5. Within a clause, "neither X nor Y" negates every group of it, the
+//     predicate after the subjects too ("neither the api nor the worker came
+//     back on 2.3.1"). A negation scopes over the verbs and status words "or"
 //     joins to it ("weren't counted or restocked", "haven't marked it sealed or
 //     sent a note"). Coordinated subjects share the predicate after the last
 //     ("the repaint and the spare are both done"). A group with no cue of its
@@ -316,6 +318,13 @@ func (x *extraction) groupClause(ci int) {
 			g.v = p.v // "will be resealed and repainted"
 		case (g.v.src == srcForm || g.v.src == srcTarget) && p.v.src == srcMood && p.voided == voidNone:
 			g.v = p.v // "I can set the autoscaling and write the change log entry": both offers
+		}
+	}
+	if x.neitherNor(c, gs) {
+		for i := range gs {
+			if gs[i].v.claim == Done {
+				gs[i].v = verdict{Failed, srcAux} // "neither X nor Y came back on 2.3.1"
+			}
 		}
 	}
 	for i := len(gs) - 2; i >= 0; i-- {
@@ -954,4 +963,22 @@ var topicWords = map[string]bool{
 var notInfinitive = map[string]bool{
 	"date": true, "me": true, "you": true, "him": true, "her": true, "us": true, "them": true,
 	"whom": true, "everyone": true, "anyone": true, "all": true, "both": true, "which": true,
+}
+
+// neitherNor reports a clause whose subjects "neither ... nor" joins before
+// its first group's predicate: the negation covers every group of it.
+func (x *extraction) neitherNor(c clause, gs []group) bool {
+	if len(gs) == 0 {
+		return false
+	}
+	neither, nor := false, false
+	for i := c.lo; i < c.hi; i++ {
+		switch x.toks[i].s {
+		case "neither":
+			neither = neither || i < gs[0].hi
+		case "nor":
+			nor = nor || neither
+		}
+	}
+	return neither && nor
 }

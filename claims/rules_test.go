@@ -960,6 +960,20 @@ var _ = Describe("rule 8: what a rollback's own sentence lists", func() {
 	)
 })
 
+var _ = Describe("rule 5: neither ... nor", func() {
+	steps := []claims.Step{
+		{ID: "api", Tool: "deploy_image", Values: []string{"checkout-api"}, Phrases: claims.Phrases{Done: []string{"back on"}}},
+		{ID: "worker", Tool: "deploy_image", Values: []string{"checkout-worker"}, Phrases: claims.Phrases{Done: []string{"back on"}}},
+	}
+	DescribeTable("covers every group of its clause, the predicate after the subjects too",
+		expectClaims(steps),
+		Entry("neither subject", "Neither checkout-api nor checkout-worker came back on 2.3.1.",
+			map[string]claims.Claim{"api": claims.Failed, "worker": claims.Failed}),
+		Entry("without it, both are done", "Checkout-api and checkout-worker came back on 2.3.1.",
+			map[string]claims.Claim{"api": claims.Done, "worker": claims.Done}),
+	)
+})
+
 var _ = Describe("another recipient", func() {
 	steps := []claims.Step{
 		{ID: "notify", Tool: "send_message", Values: []string{"PT-6684"}, Phrases: claims.Phrases{Done: []string{"emailed", "sent ~3 email"}}},
