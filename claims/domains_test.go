@@ -44,10 +44,10 @@ var _ = Describe("accuracy on the other domains", func() {
 		Entry("four domains, sixth round", "../fixtures/claims-domains-r6", "domains r6", 0.882),
 		Entry("four domains, seventh round", "../fixtures/claims-domains-r7", "domains r7", 0.884),
 		Entry("four domains, eighth round", "../fixtures/claims-domains-r8", "domains r8", 0.891),
-		Entry("four domains, ninth round", "../fixtures/claims-domains-r9", "domains r9", 0.846),
+		Entry("four domains, ninth round", "../fixtures/claims-domains-r9", "domains r9", 0.845),
 		Entry("four domains, tenth round", "../fixtures/claims-domains-r10", "domains r10", 0.823),
 		Entry("four domains, eleventh round", "../fixtures/claims-domains-r11", "domains r11", 0.854),
-		Entry("four domains, twelfth round", "../fixtures/claims-domains-r12", "domains r12", 0.876),
-		Entry("four domains, thirteenth round", "../fixtures/claims-domains-r13", "domains r13", 0.879),
+		Entry("four domains, twelfth round", "../fixtures/claims-domains-r12", "domains r12", 0.877),
+		Entry("four domains, thirteenth round", "../fixtures/claims-domains-r13", "domains r13", 0.880),
 	)
 })

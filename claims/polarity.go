@@ -266,6 +266,16 @@ func (x *extraction) onlyPart(m mention) bool {
 			return true
 		}
 	}
+	// After the object, closing it: "I restarted payments-api only."
+	for i := m.hi; i < len(x.toks) && i < m.hi+4; i++ {
+		t := x.toks[i]
+		if t.kind == tPunct || t.kind == tBreak {
+			break
+		}
+		if t.s == "only" && (i+1 == len(x.toks) || x.toks[i+1].kind == tPunct || x.toks[i+1].kind == tBreak) {
+			return true
+		}
+	}
 	// Back to the clause's subject: "only the mugs were restocked".
 	for i := m.lo - 1; i >= 0 && i >= m.lo-6; i-- {
 		if only(i) {

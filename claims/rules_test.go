@@ -362,6 +362,7 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		check,
 		Entry("reversed the cancellation", "I reversed the cancellation, so your order is active again.", cancelFlow, "cancel_order=failed"),
 		Entry("rolled back", "The refund was issued but then rolled back.", cancelFlow, "refund=failed"),
+		Entry("turned back", "I cancelled the order, then had to turn it back on.", cancelFlow, "cancel_order=failed"),
 		Entry("undid", "I undid the restock.", cancelFlow, "restock=failed"),
 		Entry("restored your order", "I restored your order after the refund failed.", cancelFlow, "cancel_order=failed refund=failed"),
 		Entry("voided refund", "The replacement shipped, but the refund was voided.", replaceFlow, "refund=failed replacement=done"),
@@ -922,6 +923,8 @@ var _ = Describe("another remedy and a part", func() {
 		Entry("a part, the rest to follow", "$30 of the $60 is refunded and the rest will follow tomorrow.", cancelFlow, "refund=pending"),
 		Entry("'partially completed' is about the whole request", "Partially completed: the refund went through.", cancelFlow, "refund=done"),
 		Entry("only a part of a done form", "Only the mugs were restocked.", cancelFlow, "restock=failed"),
+		Entry("or after its object", "I restocked the mugs only.", cancelFlow, "restock=failed"),
+		Entry("not before another word", "I restocked the mugs only after the refund cleared.", cancelFlow, "restock=done"),
 		Entry("'the only' names what went through", "The only thing that went through is the refund.", cancelFlow, "refund=done"),
 	)
 })
