@@ -81,7 +81,7 @@ var cues = map[kind][]string{
 		"success", "ok", "okay", "yes", "dispatched", "released", "added", "restored",
 		"returned", "delivered", "worked", "authorized", "authorised", "actioned", "organised", "organized", "reissued",
 		"reflected", "reflects", "reflect", "got", "headed", "heading", "pushed", "made",
-		"settled", "recorded", "logged", "modified", "amended", "corrected", "switched", "moved",
+		"settled", "landed", "recorded", "logged", "modified", "amended", "corrected", "switched", "moved",
 		"went|gone|put|is|are|'s through", "in place",
 		"is|are|was|were|'s|'re|went|looks|look|looked ?all|just fine|smoothly|good|ok|okay !for|to|with|by|if", "went|gone out",
 		"on its|the|their|there way", "taken care of", "is|are|'s|was now",

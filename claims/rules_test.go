@@ -385,6 +385,7 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("a first attempt's failure alone stands", "The refund timed out on the first try.", cancelFlow, "refund=failed"),
 		Entry("a timeout, then what a read-back found", "The refund call timed out, so I read it back: it had gone through.", cancelFlow, "refund=done"),
 		Entry("a timeout alone stands", "The refund timed out.", cancelFlow, "refund=failed"),
+		Entry("a timeout, then that it landed", "The refund call timed out, but a read-back shows $60 on your card, so it landed.", cancelFlow, "refund=done"),
 		Entry("a first attempt named without an article", "First refund attempt bounced off a 503; it went thru on the retry.", cancelFlow, "refund=done"),
 		Entry("needing a second attempt says it went through", "The refund needed a second attempt after a 503.", cancelFlow, "refund=done"),
 	)
