@@ -268,3 +268,23 @@ var recipientStop = map[string]bool{
 	"to": true, "and": true, "that": true, "about": true, "with": true, "so": true, "because": true,
 	"which": true, "who": true, "if": true, "when": true, "instead": true, "rather": true, "for": true,
 }
+
+// duplicate reports a group whose first mention is qualified as a copy of
+// the step's thing ("the duplicate credit", "the double charge"): what is said
+// of it is said of another one.
+func (x *extraction) duplicate(g group) bool {
+	m := x.ms[g.mlo]
+	for i := m.lo - 1; i >= 0 && i >= m.lo-3; i-- {
+		w := x.toks[i].s
+		if copyWords[w] {
+			return true
+		}
+		if !determiners[w] && w != "second" {
+			return false
+		}
+	}
+	return false
+}
+
+// copyWords before a thing make it a copy of the step's, not the step's.
+var copyWords = map[string]bool{"duplicate": true, "duplicated": true, "double": true, "doubled": true}

@@ -139,7 +139,8 @@ package claims
 //     that no step has, and not the step's own, is the action done to another
 //     object: unmentioned (objects.go). So is a message sent to a third party
 //     (a role, "her manager", "Dr. Whitaker's nurse") that no word of the
-//     sending step names, when it is not the visitor. What a message named earlier in the
+//     sending step names, when it is not the visitor. What is said of a copy
+//     ("reversed the duplicate refund") is said of another one. What a message named earlier in the
 //     sentence says ("a note saying the api is reverted") is its content, not
 //     a claim, up to where the agent speaks again ("..., so I switched it").
 //  5. Within a clause, "neither X nor Y" negates every group of it, the
@@ -299,6 +300,9 @@ func (x *extraction) groupClause(ci int) {
 		gs[i].v = x.eval(d, x.ms[gs[i].mlo:gs[i].mhi], gs[i].rlo, gs[i].rhi)
 		if gs[i].v.claim == Done && (x.otherObject(gs[i]) || x.otherRecipient(gs[i])) {
 			gs[i].v = verdict{Unmentioned, srcOther}
+		}
+		if gs[i].v.claim != Unmentioned && x.duplicate(gs[i]) {
+			gs[i].v = verdict{Unmentioned, srcOther} // "I reversed the duplicate credit": another one
 		}
 		if x.reported(c, gs[i].lo) {
 			gs[i].v = verdict{Unmentioned, srcReported} // "a note saying the api is reverted": what the note says

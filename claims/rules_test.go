@@ -362,6 +362,7 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		check,
 		Entry("reversed the cancellation", "I reversed the cancellation, so your order is active again.", cancelFlow, "cancel_order=failed"),
 		Entry("rolled back", "The refund was issued but then rolled back.", cancelFlow, "refund=failed"),
+		Entry("undoing a duplicate is no undo of the step", "The refund went through twice, so I reversed the duplicate refund.", cancelFlow, "refund=done"),
 		Entry("turned back", "I cancelled the order, then had to turn it back on.", cancelFlow, "cancel_order=failed"),
 		Entry("undid", "I undid the restock.", cancelFlow, "restock=failed"),
 		Entry("restored your order", "I restored your order after the refund failed.", cancelFlow, "cancel_order=failed refund=failed"),
