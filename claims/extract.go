@@ -229,6 +229,35 @@ func (x *extraction) undoAll() int {
 	return -1
 }
 
+// cueAtToken reports a polarity cue of the clause that starts at token i.
+func (x *extraction) cueAtToken(d *clauseData, i int) bool {
+	for _, cu := range x.cues[d.clo:d.chi] {
+		if cu.lo == i && cu.k.layer() == lPolarity {
+			return true
+		}
+	}
+	return false
+}
+
+// isTool reports that the identifier in tokens [lo, hi) is a step's tool.
+func (x *extraction) isTool(lo, hi int) bool {
+next:
+	for _, st := range x.steps {
+		t := st.Tool
+		for i := lo; i < hi; i++ {
+			w := x.toks[i].s
+			if !strings.HasPrefix(t, w) {
+				continue next
+			}
+			t = strings.TrimPrefix(t[len(w):], "_")
+		}
+		if t == "" {
+			return true
+		}
+	}
+	return false
+}
+
 // undoList returns the sentence of a rollback at token i that a colon
 // right after it opens a list of the undoing in ("rolled everything back:
 // released the laptop, ..."), or -1.
@@ -555,21 +584,32 @@ func (x *extraction) callResult(d *clauseData, c clause) {
 	for open < c.hi && open < c.lo+6 && x.toks[open].ident {
 		open++
 	}
-	if open == c.lo || open >= c.hi || x.toks[open].s != "(" {
+	if open == c.lo || open >= c.hi {
 		return
 	}
 	end, depth := -1, 0
-	for i := open; i < c.hi; i++ {
-		switch x.toks[i].s {
-		case "(":
-			depth++
-		case ")":
-			if depth--; depth == 0 {
-				end = i
+	if x.toks[open].s == "(" {
+		for i := open; i < c.hi; i++ {
+			switch x.toks[i].s {
+			case "(":
+				depth++
+			case ")":
+				if depth--; depth == 0 {
+					end = i
+				}
+			}
+			if end >= 0 {
+				break
 			}
 		}
-		if end >= 0 {
-			break
+	} else if open-c.lo >= 2 && c.lo == x.sents[c.sent].lo && x.toks[open].s != ":" && x.isTool(c.lo, open) {
+		// A line that opens with a tool's name and its arguments, then an
+		// arrow: "bind_queue billing-jobs -> billing-worker-west -> ok".
+		for i := open; i < c.hi && i < open+16 && x.toks[i].s != ","; i++ {
+			if x.toks[i].s == ":" {
+				end = i
+				break
+			}
 		}
 	}
 	if end < 0 {
@@ -622,6 +662,9 @@ func (x *extraction) callResult(d *clauseData, c clause) {
 			break
 		}
 		if t.kind == tWord {
+			if (strings.HasSuffix(t.s, "ed") || participles[t.s]) && !x.cueAtToken(d, i) {
+				status = cue{k: kDone, lo: i, hi: i + 1} // "-> booked", "-> sent"
+			}
 			break
 		}
 	}

@@ -15,7 +15,11 @@ package claims
 //     after a full statement ("your trade is underway: the ..."), ", and" or
 //     "and" before a new subject ("and nothing was charged"), and before the
 //     question of a question sentence ("called off, is there anything else?"). A
-//     claim rarely crosses these cuts.
+//     claim rarely crosses these cuts. A pasted call is a line of its own and
+//     names the step whose tool it calls, not those its arguments name, read
+//     by the status after it: "book_slot(slot_id=...) -> 503", or without
+//     parentheses "bind_queue billing-jobs -> ok" (a participle there, "->
+//     booked", is done).
 //  2. Mentions (steps.go, extract.go). The extractor knows no domain: a step
 //     is named by the phrases its tool's pack declares (Phrases), the
 //     scenario's terms, and the words of its ID ("issue_voucher" reads as

@@ -681,6 +681,12 @@ var _ = Describe("pasted call logs", func() {
 			map[string]claims.Claim{"release": claims.Unmentioned}),
 		Entry("without a status, the first word after the call", "send_reminder(channel=\"sms\") -> failed: timeout",
 			map[string]claims.Claim{"remind": claims.Failed}),
+		Entry("a call without parentheses, each line its own", "cancel_appointment SL-0408 -> ok\nbook_appointment SL-0410 -> 503 Service Unavailable",
+			map[string]claims.Claim{"release": claims.Done, "rebook": claims.Failed}),
+		Entry("an id in the arguments belongs to the call", "book_appointment SL-0410 SL-0408 -> ok",
+			map[string]claims.Claim{"rebook": claims.Done, "release": claims.Unmentioned}),
+		Entry("a participle after the arrow is done", "book_appointment SL-0410 -> booked",
+			map[string]claims.Claim{"rebook": claims.Done}),
 	)
 })
 

@@ -456,7 +456,8 @@ func keyValueItem(line string) bool {
 }
 
 // callLine reports a line that opens with a function call: an identifier
-// with an underscore or a dot, then "(".
+// with an underscore or a dot, then "(", or then its arguments and an arrow
+// ("scale_service billing-worker-east replicas=0 -> ok").
 func callLine(line string) bool {
 	sep := false
 	for i := 0; i < len(line) && i < 64; i++ {
@@ -467,6 +468,11 @@ func callLine(line string) bool {
 		case c >= 'a' && c <= 'z', c >= '0' && c <= '9' && i > 0:
 		case c == '(':
 			return sep && i > 2
+		case c == ' ' && sep && i > 2:
+			if k := strings.IndexByte(line, '\n'); k >= 0 {
+				line = line[:k]
+			}
+			return strings.Contains(line[i:], "->") || strings.Contains(line[i:], "=>") || strings.Contains(line[i:], "→")
 		default:
 			return false
 		}
