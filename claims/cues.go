@@ -106,6 +106,8 @@ var cues = map[kind][]string{
 	// A result reported without being checked is pending (metrics.md).
 	kHedge: {
 		"i|we think|believe|guess|assume|suspect|reckon !you|we|i",
+		// Without the subject, as typed in a hurry: "think the hold went through".
+		"think|reckon the|it|that|everything|this", "pretty|fairly|reasonably sure !you",
 		"i|we 'm|am|are ?fairly|pretty|reasonably|quite confident|sure !that|it|the|your|this|everything|all|of",
 		"probably", "presumably", "most likely", "likely", "hopefully", "in theory", "supposedly",
 		"appears|appear|appeared|seems|seem|seemed to", "it|this|that|everything looks|looked like",

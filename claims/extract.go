@@ -846,13 +846,13 @@ func (x *extraction) active(m match) bool {
 // package is not going to the new plaque".
 func (x *extraction) contradicts(d clauseData, m match) bool {
 	switch m.p.kind {
-	case kNeg, kFail, kStrong, kTried:
+	case kNeg, kFail, kStrong, kTried, kHedge:
 	default:
 		return false
 	}
 	for _, mm := range x.ms[d.mlo:d.mhi] {
 		if mm.lo < m.lo && m.hi <= mm.hi && mm.form == fDone && !mm.pat.literal(x.toks[m.lo].s) {
-			return true // in the form's gap: "the crate is still going to the old plaque"
+			return true // in the form's gap: "the crate is still going to the old plaque", "appears to be attached"
 		}
 	}
 	return false

@@ -351,6 +351,8 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("an offer spans its coordinated done forms", "Once the order is back I can restock it and have it refunded.", cancelFlow, ""),
 		Entry("a failure noun is still a failure", "The refund hit a timeout at the bank.", cancelFlow, "refund=failed"),
 		Entry("a hedge scopes over its clause", "The black pair appears to have been restocked.", cancelFlow, "restock=pending"),
+		Entry("a hedge without its subject", "Think the refund went through.", cancelFlow, "refund=pending"),
+		Entry("pretty sure is a hedge", "Pretty sure the refund went through.", cancelFlow, "refund=pending"),
 		Entry("I don't think is a failure", "I don't think the refund went through.", cancelFlow, "refund=failed"),
 		Entry("a hedge before a failure", "I think the refund failed.", cancelFlow, "refund=failed"),
 		Entry("a checked result is no hedge", "I checked and the order shows as cancelled.", cancelFlow, "cancel_order=done"),
@@ -968,6 +970,15 @@ var _ = Describe("rule 8: what a rollback's own sentence lists", func() {
 			map[string]claims.Claim{"create_account": claims.Failed, "issue_laptop": claims.Failed}),
 		Entry("what a later sentence reports stands", "I rolled everything back. Then I released LT-0412 again.",
 			map[string]claims.Claim{"issue_laptop": claims.Done}),
+	)
+})
+
+var _ = Describe("rule 2: a hedge in a done form's gap", func() {
+	steps := []claims.Step{{ID: "referral", Tool: "attach_referral", Phrases: claims.Phrases{Done: []string{"referral ~4 attached"}}}}
+	DescribeTable("is read, as a negation or a failure there is",
+		expectClaims(steps),
+		Entry("a hedge", "The referral appears to be attached.", map[string]claims.Claim{"referral": claims.Pending}),
+		Entry("without it", "The referral is now attached.", map[string]claims.Claim{"referral": claims.Done}),
 	)
 })
 
