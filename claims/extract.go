@@ -510,7 +510,7 @@ var systemNouns = map[string]bool{
 	"endpoint": true, "endpoints": true, "server": true, "servers": true, "gateway": true, "token": true,
 	"tokens": true, "client": true, "limit": true, "limits": true, "returned": true, "returns": true,
 	"timeout": true, "timed": true, "errored": true, "error": true, "errors": true, "outage": true,
-	"answered": true, "responded": true, "replied": true,
+	"answered": true, "responded": true, "replied": true, "service": true, "system": true,
 }
 
 // setWords lead to the value something was set to.

@@ -628,6 +628,8 @@ var _ = Describe("words a step's action gives it", func() {
 			map[string]claims.Claim{"worker_v8": claims.Failed, "api_v8": claims.Unmentioned}),
 		Entry("a word of a step's id before a system noun is the system", "The page call timed out, so I paged payments-primary by phone.",
 			map[string]claims.Claim{"page": claims.Done}),
+		Entry("a service is a system too", "The page service was down for an hour this morning.",
+			map[string]claims.Claim{"page": claims.Unmentioned}),
 		Entry("an identifier two steps share names neither alone", "v8 is live.",
 			map[string]claims.Claim{"api_v8": claims.Unmentioned, "worker_v8": claims.Unmentioned}),
 		Entry("everything rolled back undoes what was done before", "I updated both configs and paged payments-primary, then rolled everything back.",
