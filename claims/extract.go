@@ -916,6 +916,9 @@ func (x *extraction) numberCues(c clause) {
 		if len(s) != 3 || (s[0] != '2' && s[0] != '4' && s[0] != '5') || s[1] < '0' || s[1] > '9' || s[2] < '0' || s[2] > '9' {
 			continue
 		}
+		if i+2 < c.hi && x.toks[i+1].s == ")" && x.toks[i+2].kind == tNum {
+			continue // a phone number's area code: "(503) 555-0178"
+		}
 		prev, next := "", ""
 		if i > c.lo {
 			p := x.toks[i-1]

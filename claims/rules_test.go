@@ -652,6 +652,8 @@ var _ = Describe("words a step's action gives it", func() {
 			map[string]claims.Claim{"worker_v8": claims.Done}),
 		Entry("but a code before a status word is", "payments-worker returned 404 errors.",
 			map[string]claims.Claim{"worker_v8": claims.Failed}),
+		Entry("nor is a phone number's area code", "payments-worker is on 2.3.1; call (503) 555-0178 with questions.",
+			map[string]claims.Claim{"worker_v8": claims.Done}),
 		Entry("a step's own number, said of it, is the state it sets", "payments-worker is on 2.3.1 again.",
 			map[string]claims.Claim{"worker_v8": claims.Done}),
 		Entry("a version written v8 is a number the step sets", "payments-worker: running v8.",
