@@ -220,7 +220,7 @@ func (x *extraction) undoAll() int {
 			}
 			for i := cu.lo; i < cu.hi; i++ {
 				switch x.toks[i].s {
-				case "rolled", "rolling", "reverted", "reverting", "undid", "undone", "reversed":
+				case "rolled", "rolling", "reverted", "reverting", "undid", "undone", "reversed", "put", "set":
 					return cu.lo
 				}
 			}

@@ -634,6 +634,8 @@ var _ = Describe("words a step's action gives it", func() {
 			map[string]claims.Claim{"api_v8": claims.Unmentioned, "worker_v8": claims.Unmentioned}),
 		Entry("everything rolled back undoes what was done before", "I updated both configs and paged payments-primary, then rolled everything back.",
 			map[string]claims.Claim{"api_v8": claims.Failed, "worker_v8": claims.Failed, "page": claims.Failed}),
+		Entry("so does putting everything back", "I updated both configs and paged payments-primary, then put everything back.",
+			map[string]claims.Claim{"api_v8": claims.Failed, "worker_v8": claims.Failed, "page": claims.Failed}),
 		Entry("a flag's own value is no failure", "auto_renew=false on SUB-420.",
 			map[string]claims.Claim{"flag": claims.Done}),
 		Entry("in words too", "SUB-420 renewal: off.",
