@@ -1137,7 +1137,7 @@ func (x *extraction) appositive(j, hi int) int {
 // resolveShared gives a phrase that several steps' tool declares to the
 // steps the clause names by their own words (terms, ids): "restarted the
 // worker" is the worker's restart, not the first step's. With none named,
-// "both", "all" or "each" gives it to every one; otherwise the one named
+// "both", "all", "each", "neither" or "either" gives it to every one; otherwise the one named
 // last before it, or the first.
 func (x *extraction) resolveShared(d *clauseData, c clause) {
 	for mi := d.mlo; mi < d.mhi; mi++ {
@@ -1177,7 +1177,7 @@ func (x *extraction) resolveShared(d *clauseData, c clause) {
 func (x *extraction) namesAll(c clause) bool {
 	for i := c.lo; i < c.hi; i++ {
 		switch x.toks[i].s {
-		case "both", "all", "each":
+		case "both", "all", "each", "neither", "either":
 			return true
 		}
 	}

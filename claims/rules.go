@@ -31,7 +31,7 @@ package claims
 //     several tools declare (Phrases.Noun: a plaque that is a register's or
 //     a crate's) names the step whose Near words are around it, looked for
 //     near it and, when nothing is near, further back in its clause ("for
-//     crate A4004, the street was changed"); "everywhere", "both" or the
+//     crate A4004, the street was changed"); "everywhere", "both", "neither" or the
 //     plural names them all; a clause about every later time ("by default",
 //     "from now on") favours a Standing step; an "old" noun names a step only
 //     with a qualifier; a tie goes to the first. A part of the noun

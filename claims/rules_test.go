@@ -624,6 +624,8 @@ var _ = Describe("words a step's action gives it", func() {
 		expectClaims(cfg),
 		Entry("both configs: every step that calls the tool", "I updated both configs.",
 			map[string]claims.Claim{"api_v8": claims.Done, "worker_v8": claims.Done}),
+		Entry("neither config: every step that calls the tool, negated", "Neither service config got updated.",
+			map[string]claims.Claim{"api_v8": claims.Failed, "worker_v8": claims.Failed}),
 		Entry("an identifier only one step's action has", "payments-worker is failing to start.",
 			map[string]claims.Claim{"worker_v8": claims.Failed, "api_v8": claims.Unmentioned}),
 		Entry("a word of a step's id before a system noun is the system", "The page call timed out, so I paged payments-primary by phone.",
