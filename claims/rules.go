@@ -25,13 +25,13 @@ package claims
 //     scenario's terms, and the words of its ID ("issue_voucher" reads as
 //     "issue voucher", a lone generic word excepted). A phrase two steps' tool
 //     shares names the step its clause names by its own words; with none,
-//     "both", "all" or "each" names them all, else the one named last before.
+//     "both", "all", "each", "neither" or "either" names them all, else the one named last before.
 //     A mention has a form: a name ("repaint"), a done form ("repainted", "back
 //     in store") or a failed form ("your crate is active again"). A noun that
 //     several tools declare (Phrases.Noun: a plaque that is a register's or
 //     a crate's) names the step whose Near words are around it, looked for
 //     near it and, when nothing is near, further back in its clause ("for
-//     crate A4004, the street was changed"); "everywhere", "both", "neither" or the
+//     crate A4004, the street was changed"); "everywhere", "both" or the
 //     plural names them all; a clause about every later time ("by default",
 //     "from now on") favours a Standing step; an "old" noun names a step only
 //     with a qualifier; a tie goes to the first. A part of the noun
