@@ -153,7 +153,9 @@ func (x *extraction) sameKind(i, j int, parts []string) bool {
 }
 
 // recipients records which steps send a message and the words that name
-// them: their phrases' stems, their terms and values, their id and tool.
+// their recipient: their terms and values, their id and tool. A pack's
+// phrases are not among them: a pack's message tool speaks of every
+// recipient its scenarios have.
 func (ix *index) recipients(steps []Step) {
 	ix.sends, ix.own = make([]bool, len(steps)), make([]map[string]bool, len(steps))
 	for si, s := range steps {
@@ -166,9 +168,6 @@ func (ix *index) recipients(steps []Step) {
 			continue
 		}
 		own := map[string]bool{}
-		for w := range ix.verbs[si] {
-			own[w] = true
-		}
 		for _, l := range [...][]string{s.Terms, s.Values, {s.ID, s.Tool}} {
 			for _, v := range l {
 				for _, t := range tokenize(v, nil) {
