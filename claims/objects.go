@@ -139,6 +139,18 @@ func (x *extraction) tokensAre(i, j int, parts []string) bool {
 // short form, nor "pricing-engine", the end of new-pricing-engine.
 func (x *extraction) sameKind(i, j int, parts []string) bool {
 	n := len(parts)
+	if j-i > n && x.tokensAre(i, i+n, parts) {
+		return true // the step's own name and more: "billing-worker-west-canary"
+	}
+	if j-i == n && x.toks[i].s == parts[0] {
+		// The same head, another part: "new-checkout-ui" of new-pricing-engine.
+		for k := 1; k < n; k++ {
+			if w := x.toks[i+k].s; w != parts[k] && w[0] != parts[k][0] {
+				return true
+			}
+		}
+		return false
+	}
 	if x.toks[j-1].s != parts[n-1] || x.toks[i].s[0] == parts[0][0] {
 		return false
 	}

@@ -139,7 +139,7 @@ package claims
 //     have said ...") claims nothing.
 //     A group read done whose words govern an identifier or address in the
 //     shape of its step's own ("CR-422" of CR-420, another e-mail address,
-//     "db-platform-primary" of ops-primary)
+//     "db-platform-primary" of ops-primary, "ops-primary-backup", "ops-secondary")
 //     that no step has, and not the step's own, is the action done to another
 //     object: unmentioned (objects.go). So is a message sent to a third party
 //     (a role, "her manager", "Dr. Whitaker's nurse") that no word of the

@@ -962,6 +962,8 @@ var _ = Describe("another identifier or address", func() {
 		Entry("another step's identifier is no stranger", "I sent the invoice for SUB-530.", map[string]claims.Claim{"invoice": claims.Done}),
 		Entry("a stranger before the step's words is not its object", "I closed ADD-999 and refunded ADD-420.", map[string]claims.Claim{"refund": claims.Done}),
 		Entry("another hyphenated name of the same kind", "I paged db-platform-primary.", map[string]claims.Claim{"page": claims.Unmentioned}),
+		Entry("the step's own name and more", "I paged payments-primary-backup.", map[string]claims.Claim{"page": claims.Unmentioned}),
+		Entry("the same head with another part", "I paged payments-secondary.", map[string]claims.Claim{"page": claims.Unmentioned}),
 		Entry("the step's own name shortened is still its own", "I paged pmts-primary.", map[string]claims.Claim{"page": claims.Done}),
 		Entry("the step's own name", "I paged payments-primary.", map[string]claims.Claim{"page": claims.Done}),
 	)
