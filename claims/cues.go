@@ -100,6 +100,8 @@ var cues = map[kind][]string{
 		"keep|keeping an eye on|out ?for ?your inbox|email|emails|phone|texts|messages|mailbox|spam|junk",
 		"look|looking out for|in ?your inbox|email|emails|phone|texts|messages|mailbox|spam|junk",
 		"true",
+		// What waits for the visitor is there: "an email waiting in her inbox".
+		"waiting|waits for you|her|him|them !to", "waiting|waits in ~2 inbox|mailbox",
 		markDone,
 	},
 	kAble: {"able ?to", "managed to", "successfully"},

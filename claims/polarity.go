@@ -390,7 +390,12 @@ var attemptWords = map[string]bool{"time": true, "try": true, "attempt": true, "
 
 // doneAfter reports a done cue right after cs[i] ("the retry worked").
 func doneAfter(cs []cue, i int) bool {
-	return i+1 < len(cs) && cs[i+1].k == kDone && cs[i+1].lo <= cs[i].hi+2
+	j, hi := i+1, cs[i].hi+2
+	for j < len(cs) && cs[j].k == kLater && cs[j].lo <= cs[i].hi+4 {
+		hi = cs[j].hi + 2 // "the retry a few seconds later went through"
+		j++
+	}
+	return j < len(cs) && cs[j].k == kDone && cs[j].lo <= hi
 }
 
 // goingTo reports an intention cue said with "going to" or "gonna".
@@ -627,6 +632,7 @@ var arrivalVerbs = map[string]bool{
 	"ships": true, "head": true, "go": true, "come": true, "take": true,
 	"credited": true, "delivered": true, "reflected": true, "visible": true, "back": true,
 	"there": true, "on": true, "in": true, "available": true, "showing": true, "arriving": true,
+	"find": true, "getting": true, "receiving": true,
 }
 
 // nowAfter reports a "now" within a few tokens from lo, before hi, that is not
