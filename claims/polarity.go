@@ -187,6 +187,8 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		return verdict{Done, srcFuture}
 	case able:
 		return verdict{Done, srcAux}
+	case formDone && x.insteadAt(ms, rhi) && !x.redirects(ms):
+		return verdict{Failed, srcForm} // "I restored it into eu-central-1 instead"
 	case formDone:
 		return verdict{Done, srcForm}
 	case target && !later:
@@ -644,4 +646,28 @@ func (x *extraction) nowAfter(lo, hi int) bool {
 		}
 	}
 	return false
+}
+
+// redirects reports a step in ms whose action sends a thing elsewhere
+// ("redirect_order"): "instead" is its own result ("headed there instead").
+func (x *extraction) redirects(ms []mention) bool {
+	for _, m := range ms {
+		if m.step < 0 {
+			continue
+		}
+		for _, name := range [...]string{x.steps[m.step].Tool, x.steps[m.step].ID} {
+			for _, w := range termWords(name) {
+				if redirectVerbs[w] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// redirectVerbs send a thing somewhere else than it was going.
+var redirectVerbs = map[string]bool{
+	"redirect": true, "reroute": true, "divert": true, "rebook": true, "reschedule": true,
+	"swap": true, "switch": true, "replace": true, "repoint": true,
 }

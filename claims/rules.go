@@ -99,7 +99,8 @@ package claims
 //     pending while the rest is under way ("so far", "the rest will follow");
 //     another remedy in the step's place ("a spare instead of a repaint") fails
 //     the step after "instead of" or "rather than", not one before it, and a
-//     trailing "instead" fails what it follows ("I booked 4:00 instead");
+//     trailing "instead" fails what it follows ("I booked 4:00 instead", "I restored it
+//     into eu-central-1 instead"), unless the step sends a thing elsewhere (redirect_);
 //     failure words and marks ("declined", "429", ✗, "except", "n/a", "still shows
 //     Leeds", "still set to go to Ash Yard") -> failed; a negation ("not",
 //     "couldn't", "no repaint") -> failed; done words and marks ("issued", "went

@@ -364,6 +364,8 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		check,
 		Entry("reversed the cancellation", "I reversed the cancellation, so your order is active again.", cancelFlow, "cancel_order=failed"),
 		Entry("rolled back", "The refund was issued but then rolled back.", cancelFlow, "refund=failed"),
+		Entry("a done form with a trailing instead is another thing done", "I restocked the mugs at the other store instead.", cancelFlow, "restock=failed"),
+		Entry("unless the step sends it elsewhere", "Your order is headed there instead.", addressFlow, "redirect_order=done"),
 		Entry("undoing a duplicate is no undo of the step", "The refund went through twice, so I reversed the duplicate refund.", cancelFlow, "refund=done"),
 		Entry("turned back", "I cancelled the order, then had to turn it back on.", cancelFlow, "cancel_order=failed"),
 		Entry("undid", "I undid the restock.", cancelFlow, "restock=failed"),
