@@ -156,12 +156,17 @@ func (x *extraction) run() Overall {
 	for range x.steps {
 		x.plain = append(x.plain, -1)
 	}
-	undoSent := -1
+	undoSent, undoAt, kept := -1, -1, -1
 	for gi, g := range x.groups {
 		if undo >= 0 && g.lo > undo {
-			x.undoDone() // "... so I rolled everything back": what was done is undone
+			kept = x.exceptAfter(undo)
+			x.undoDone(kept) // "... so I rolled everything back": what was done is undone
 			undoSent = x.undoList(undo)
+			undoAt = undo
 			undo = -1
+		}
+		if kept >= 0 && g.lo > undoAt && x.cls[g.clause].sent == x.sentOf(undoAt) && x.ms[g.mlo].step == kept {
+			continue // "rolled everything back except the snapshot": the snapshot stands
 		}
 		if g.v.claim == Done && x.cls[g.clause].sent == undoSent {
 			// What the rollback lists after a colon is the undoing: "rolled
@@ -189,7 +194,7 @@ func (x *extraction) run() Overall {
 		}
 	}
 	if undo >= 0 {
-		x.undoDone()
+		x.undoDone(x.exceptAfter(undo))
 	}
 	for _, c := range x.state {
 		if c != Unmentioned {
@@ -275,13 +280,44 @@ func (x *extraction) undoList(i int) int {
 	return -1
 }
 
-// undoDone turns every step read done so far into failed.
-func (x *extraction) undoDone() {
+// undoDone turns every step read done so far into failed, but the one an
+// exception keeps (-1 for none).
+func (x *extraction) undoDone(keep int) {
 	for i, c := range x.state {
-		if c == Done {
+		if c == Done && i != keep {
 			x.state[i] = Failed
 		}
 	}
+}
+
+// exceptAfter returns the step a rollback at token i excepts in its sentence
+// ("rolled everything back except the snapshot"), or -1.
+func (x *extraction) exceptAfter(i int) int {
+	s := x.sentOf(i)
+	if s < 0 {
+		return -1
+	}
+	for _, cu := range x.cues {
+		if cu.k != kExcept || cu.lo <= i || cu.lo >= x.sents[s].hi {
+			continue
+		}
+		for _, m := range x.ms {
+			if m.lo >= cu.hi && m.lo < x.sents[s].hi && m.step >= 0 {
+				return m.step
+			}
+		}
+	}
+	return -1
+}
+
+// sentOf returns the sentence that holds token i, or -1.
+func (x *extraction) sentOf(i int) int {
+	for si, s := range x.sents {
+		if i >= s.lo && i < s.hi {
+			return si
+		}
+	}
+	return -1
 }
 
 // corrects reports a group that a correction introduces: a correction word

@@ -220,7 +220,7 @@ package claims
 //     back" -> failure that says nothing was done ("so nothing is left half
 //     done" is none), and what a rollback lists after a colon ("rolled
 //     everything back: released LT-0412, removed jkim") is the undoing, not a
-//     step done; "wasn't able to complete X", whatever X is called, when no
+//     step done, and what it excepts ("except the snapshot") stands; "wasn't able to complete X", whatever X is called, when no
 //     step is named after it ("I couldn't complete Raj's offboarding"), and
 //     "wasn't able to complete your request" -> failure. An overall phrase
 //     that holds a step mention ("your account plaque remains unchanged"), or "both"

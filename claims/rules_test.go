@@ -986,6 +986,8 @@ var _ = Describe("rule 8: what a rollback's own sentence lists", func() {
 			map[string]claims.Claim{"create_account": claims.Failed, "issue_laptop": claims.Failed}),
 		Entry("what a later sentence reports stands", "I rolled everything back. Then I released LT-0412 again.",
 			map[string]claims.Claim{"issue_laptop": claims.Done}),
+		Entry("what the rollback excepts stands", "I created jkim and assigned LT-0412, then rolled everything back except the laptop LT-0412.",
+			map[string]claims.Claim{"create_account": claims.Failed, "issue_laptop": claims.Done}),
 	)
 })
 
