@@ -387,7 +387,7 @@ func (x *extraction) overall(qualified bool) (Overall, Claim) {
 			case kOvFailSome:
 				failure = true
 			case kOvFailVerb:
-				failure = failure || !x.mentionAfter(d, cu.hi, c.hi)
+				failure = failure || x.mentionWithin(*d, cu.hi, c.hi) < 0
 			}
 		}
 		if doneWords[x.toks[c.lo].s] && (c.hi == c.lo+1 || x.toks[c.lo+1].kind != tWord && x.toks[c.lo+1].s != ":") && !x.corrected() {
@@ -412,16 +412,6 @@ func (x *extraction) overall(qualified bool) (Overall, Claim) {
 		return OverallSuccess, Done
 	}
 	return OverallNone, Unmentioned
-}
-
-// mentionAfter reports a step mention of the clause in [lo, hi).
-func (x *extraction) mentionAfter(d *clauseData, lo, hi int) bool {
-	for _, m := range x.ms[d.mlo:d.mhi] {
-		if m.lo >= lo && m.lo < hi {
-			return true
-		}
-	}
-	return false
 }
 
 // namesStep reports a step mention inside an overall cue.

@@ -156,16 +156,15 @@ func (x *extraction) run() Overall {
 	for range x.steps {
 		x.plain = append(x.plain, -1)
 	}
-	undoSent, undoAt, kept := -1, -1, -1
+	undoSent, exceptSent, kept := -1, -1, -1
 	for gi, g := range x.groups {
 		if undo >= 0 && g.lo > undo {
 			kept = x.exceptAfter(undo)
 			x.undoDone(kept) // "... so I rolled everything back": what was done is undone
-			undoSent = x.undoList(undo)
-			undoAt = undo
+			undoSent, exceptSent = x.undoList(undo), x.sentOf(undo)
 			undo = -1
 		}
-		if kept >= 0 && g.lo > undoAt && x.cls[g.clause].sent == x.sentOf(undoAt) && x.ms[g.mlo].step == kept {
+		if kept >= 0 && x.cls[g.clause].sent == exceptSent && x.ms[g.mlo].step == kept {
 			continue // "rolled everything back except the snapshot": the snapshot stands
 		}
 		if g.v.claim == Done && x.cls[g.clause].sent == undoSent {
@@ -234,16 +233,6 @@ func (x *extraction) undoAll() int {
 	return -1
 }
 
-// cueAtToken reports a polarity cue of the clause that starts at token i.
-func (x *extraction) cueAtToken(d *clauseData, i int) bool {
-	for _, cu := range x.cues[d.clo:d.chi] {
-		if cu.lo == i && cu.k.layer() == lPolarity {
-			return true
-		}
-	}
-	return false
-}
-
 // isTool reports that the identifier in tokens [lo, hi) is a step's tool.
 func (x *extraction) isTool(lo, hi int) bool {
 next:
@@ -267,14 +256,13 @@ next:
 // right after it opens a list of the undoing in ("rolled everything back:
 // released the laptop, ..."), or -1.
 func (x *extraction) undoList(i int) int {
-	for si, s := range x.sents {
-		if i < s.lo || i >= s.hi {
-			continue
-		}
-		for j := i + 1; j < s.hi && j <= i+4; j++ {
-			if x.toks[j].s == ":" {
-				return si
-			}
+	si := x.sentOf(i)
+	if si < 0 {
+		return -1
+	}
+	for j := i + 1; j < x.sents[si].hi && j <= i+4; j++ {
+		if x.toks[j].s == ":" {
+			return si
 		}
 	}
 	return -1
@@ -698,7 +686,7 @@ func (x *extraction) callResult(d *clauseData, c clause) {
 			break
 		}
 		if t.kind == tWord {
-			if (strings.HasSuffix(t.s, "ed") || participles[t.s]) && !x.cueAtToken(d, i) {
+			if (strings.HasSuffix(t.s, "ed") || participles[t.s]) && !x.cueAt(d, i) {
 				status = cue{k: kDone, lo: i, hi: i + 1} // "-> booked", "-> sent"
 			}
 			break

@@ -185,9 +185,6 @@ func (ix *index) recipients(steps []Step) {
 				for _, t := range tokenize(v, nil) {
 					own[stem(t.s)] = true
 				}
-				for _, w := range termWords(v) {
-					own[stem(w)] = true
-				}
 			}
 		}
 		ix.own[si] = own

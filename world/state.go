@@ -229,7 +229,7 @@ type Change struct {
 // Diff lists the differences from a to b, field by field, in sorted order.
 func Diff(a, b State) []Change {
 	var out []Change
-	for _, name := range unionKeys(a.Collections, b.Collections) {
+	for _, name := range UnionKeys(a.Collections, b.Collections) {
 		ca, cb := a.Collections[name], b.Collections[name]
 		// Only the records that differ are sorted: a large world shares
 		// most of its records with the other side, and costs a look each.
@@ -242,7 +242,7 @@ func Diff(a, b State) []Change {
 				}
 				continue
 			}
-			for _, f := range unionKeys(ra, rb) {
+			for _, f := range UnionKeys(ra, rb) {
 				if !Equal(ra[f], rb[f]) {
 					out = append(out, Change{Collection: name, ID: id, Field: f, Before: ra[f], After: rb[f]})
 				}
@@ -273,7 +273,9 @@ func differingIDs(a, b Collection) []string {
 	return ids
 }
 
-func unionKeys[V any](a, b map[string]V) []string {
+// UnionKeys lists, sorted, the keys of a and b together: the fields or
+// records two versions of a thing have between them.
+func UnionKeys[V any](a, b map[string]V) []string {
 	keys := make([]string, 0, len(a)+len(b))
 	for k := range a {
 		keys = append(keys, k)

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/evalrun/evalrun/internal/jsondiff"
 	"github.com/evalrun/evalrun/world"
 )
 
@@ -135,7 +134,7 @@ func leafChanges(coll, id, field string, before, after any) []change {
 		switch a := a.(type) {
 		case map[string]any:
 			bm, _ := b.(map[string]any)
-			for _, k := range jsondiff.Keys(a, bm) {
+			for _, k := range world.UnionKeys(a, bm) {
 				walk(append(path, k), bm[k], a[k])
 			}
 		case []any:

@@ -4,7 +4,6 @@
 package jsondiff
 
 import (
-	"sort"
 	"strconv"
 
 	"github.com/evalrun/evalrun/world"
@@ -16,7 +15,7 @@ import (
 func Leaves(before, after any, path string, emit func(path string, b, a any)) {
 	if bm, ok := before.(map[string]any); ok {
 		if am, ok := after.(map[string]any); ok {
-			for _, k := range Keys(bm, am) {
+			for _, k := range world.UnionKeys(bm, am) {
 				sub := k
 				if path != "" {
 					sub = path + "." + k
@@ -44,19 +43,4 @@ func Leaves(before, after any, path string, emit func(path string, b, a any)) {
 	if !world.Equal(before, after) {
 		emit(path, before, after)
 	}
-}
-
-// Keys lists, sorted, the keys of a and b together.
-func Keys(a, b map[string]any) []string {
-	keys := make([]string, 0, len(a)+len(b))
-	for k := range a {
-		keys = append(keys, k)
-	}
-	for k := range b {
-		if _, dup := a[k]; !dup {
-			keys = append(keys, k)
-		}
-	}
-	sort.Strings(keys)
-	return keys
 }
