@@ -181,7 +181,7 @@ var cues = map[kind][]string{
 		// Work still under way ("still creating in eu-west-1") is read from
 		// "still" and a verb in -ing (stillCues); "the rest are catching up".
 		"the rest ~2 are|is still|pending|coming|catching",
-		"pending", "queued", "queue", "scheduled", "being", "in progress", "underway", "under way",
+		"pending", "queued", "queue", "scheduled", "being !over|under|late|too|so|very|a|an|the|more|less|unable|able|out|in|on|at|of|with|without|above|past|beyond", "in progress", "underway", "under way",
 		"retry", "retrying", "resubmit", "resubmitting", "resubmitted", "reattempt", "reattempting", "awaiting", "waiting", "on hold",
 		"in the works", "in process", "initiated", "started", "delayed",
 		// Set going, not seen through, unless that is the step's own verb.

@@ -121,7 +121,10 @@ func (x *extraction) lineMarks() {
 			v = verdict{Pending, srcCue}
 		}
 		if g.v.claim != v.claim {
-			continue
+			if g.v.claim == Unmentioned || g.v.src == srcMood {
+				continue
+			}
+			g.v = v // "✓ claim CL-1 lodged with Northline": the mark decides
 		}
 		step := x.ms[g.mlo].step
 		for gj := gi + 1; gj < len(x.groups) && x.cls[x.groups[gj].clause].sent == c.sent; gj++ {

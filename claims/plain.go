@@ -31,7 +31,8 @@ func (x *extraction) plainReport(g group, m mention) bool {
 		}
 	}
 	for i := c.lo; i < m.lo; i++ {
-		if w := x.toks[i].s; topicWords[w] || asideWords[w] {
+		w := x.toks[i].s
+		if topicWords[w] || asideWords[w] && (i == c.lo || x.toks[i-1].kind == tMark) || i <= c.lo+1 && w == "question" {
 			return false
 		}
 	}
@@ -76,8 +77,8 @@ var notPlain = map[string]bool{
 	"need": true, "needs": true,
 }
 
-// asideWords, like topicWords, before a step make it the topic, not the
-// subject, of a clause: "for the $10 difference", "sorry to hear about".
+// asideWords, like topicWords, open a clause whose step is its topic, not
+// its subject: "for the $10 difference", "sorry to hear about".
 var asideWords = map[string]bool{
-	"for": true, "on": true, "sorry": true, "thanks": true, "question": true, "status": true,
+	"for": true, "on": true, "sorry": true, "thanks": true, "status": true,
 }

@@ -84,19 +84,29 @@ func targets(args map[string]any) []string {
 	return out
 }
 
-// values are the identifiers among an action's scalar arguments: strings
-// with a digit, a hyphen, an underscore or an @ ("SL-0410", "payments-api",
-// "billing@kestrel.dev").
+// values are the identifiers among an action's arguments, alone or in a
+// list: strings with a digit, a hyphen, an underscore or an @ ("SL-0410",
+// "payments-api", "billing@kestrel.dev", the groups of [eng-platform,
+// github-org]).
 func values(args map[string]any) []string {
 	var out []string
-	for _, k := range slices.Sorted(maps.Keys(args)) {
-		v, ok := args[k].(string)
+	add := func(a any) {
+		v, ok := a.(string)
 		if !ok || len(v) < 3 || len(v) > 64 || strings.ContainsAny(v, " \t\n") || slices.Contains(out, v) {
-			continue
+			return
 		}
 		if strings.ContainsAny(v, "0123456789-_@") {
 			out = append(out, v)
 		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(args)) {
+		if l, ok := args[k].([]any); ok {
+			for _, a := range l {
+				add(a)
+			}
+			continue
+		}
+		add(args[k])
 	}
 	return out
 }
