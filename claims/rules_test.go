@@ -719,6 +719,8 @@ var _ = Describe("rule 8: the overall statement", func() {
 			"cancel_order=done restock=done refund=done notify=done"),
 		Entry("success fills unqualified steps only", "Everything is taken care of, though the email bounced.", cancelFlow, claims.OverallSuccess,
 			"cancel_order=done restock=done refund=done notify=failed"),
+		Entry("everything, who it was for, and an exception", "Evrything for Jo went through except the refund.", cancelFlow, claims.OverallPartial,
+			"cancel_order=done restock=done refund=failed notify=done"),
 		Entry("exception makes it partial, the rest done", "Everything went through except the refund, which was declined.", cancelFlow, claims.OverallPartial,
 			"cancel_order=done restock=done refund=failed notify=done"),
 		Entry("partial leaves the rest alone", "Your request was partially completed: the refund failed.", cancelFlow, claims.OverallPartial,

@@ -69,7 +69,7 @@ var respell = map[string][]string{
 	"u": {"you"}, "ur": {"your"}, "shld": {"should"}, "pls": {"please"}, "plz": {"please"},
 	"thx": {"thanks"}, "tmrw": {"tomorrow"}, "msg": {"message"}, "acct": {"account"},
 	"goin": {"going"}, "shoud": {"should"}, "shud": {"should"}, "wil": {"will"},
-	"thru": {"through"},
+	"thru": {"through"}, "evrything": {"everything"}, "everthing": {"everything"}, "eveything": {"everything"},
 
 	// American spellings and hyphenated forms the patterns write as one word.
 	"canceled": {"cancelled"}, "cancelation": {"cancellation"}, "canceling": {"cancelling"},
