@@ -71,6 +71,11 @@ package claims
 //     A date that one step's arguments alone hold names that step, in any
 //     common spelling ("30 September", "Sept 30th", "9/30", "14/06"), and is
 //     the state it sets (dates.go).
+//     An identifier of one step's arguments names it, alone or as an item
+//     of a list argument ("pulled him from eng-platform, github-org"); so
+//     does a plain word one step alone sets, after "to" or "onto", and
+//     after "on" it is the state the step sets ("switched SUB-310 to Team",
+//     "you're on Team now").
 //  3. Groups and regions (this file). Mentions coordinated within three words share
 //     one predicate ("called off and repainted", "neither the repaint nor the
 //     spare"), and so does a step's noun with its own verb ("spare

@@ -628,6 +628,7 @@ var _ = Describe("words a step's action gives it", func() {
 		{ID: "worker_v8", Tool: "update_service_config", Values: []string{"payments-worker", "v8"}, Objects: []string{"service", "services"}, Targets: []string{"payments-worker", "2.3.1", "v8"}},
 		{ID: "page", Tool: "page_oncall", Values: []string{"payments-primary"}},
 		{ID: "flag", Tool: "set_auto_renew", Values: []string{"SUB-420"}, Targets: []string{"SUB-420", "false"}},
+		{ID: "plan", Tool: "change_plan", Values: []string{"SUB-310"}, Targets: []string{"SUB-310", "team"}},
 	}
 	DescribeTable("the tool's noun, an identifier of one step alone, and undo of everything",
 		expectClaims(cfg),
@@ -675,6 +676,14 @@ var _ = Describe("words a step's action gives it", func() {
 			map[string]claims.Claim{"worker_v8": claims.Failed}),
 		Entry("or it is a plan", "I'll move payments-worker to 2.3.1.",
 			map[string]claims.Claim{"worker_v8": claims.Unmentioned}),
+		Entry("a plain word the step sets, what a thing is put on or switched to", "You're on Team now.",
+			map[string]claims.Claim{"plan": claims.Done}),
+		Entry("switched to it", "I switched you to the Team tier.",
+			map[string]claims.Claim{"plan": claims.Done}),
+		Entry("the word alone names nothing", "Our team will look at SUB-420 tomorrow.",
+			map[string]claims.Claim{"plan": claims.Unmentioned}),
+		Entry("rolled back, with words between", "I moved you to Team, then rolled the plan back to Business.",
+			map[string]claims.Claim{"plan": claims.Failed}),
 		Entry("what is done after the rollback stands", "I updated both configs, rolled everything back, then paged payments-primary.",
 			map[string]claims.Claim{"api_v8": claims.Failed, "page": claims.Done}),
 	)

@@ -144,6 +144,16 @@ func buildIndex(steps []Step) *index {
 			}
 		}
 	}
+	for _, s := range steps {
+		for _, t := range s.Targets {
+			if targetWord(steps, s, t) {
+				ix.add(&pattern{kind: kMention, form: fName, step: s.ID, term: true, elems: []elem{
+					{alts: []string{"to", "onto"}}, {alts: []string{"the"}, opt: true}, {alts: []string{t}}}})
+				ix.add(&pattern{kind: kMention, form: fDone, step: s.ID, term: true, elems: []elem{
+					{alts: []string{"on"}}, {alts: []string{"the"}, opt: true}, {alts: []string{t}}}})
+			}
+		}
+	}
 	ix.buildTypos(steps)
 	ix.numbers = make([][]string, len(steps))
 	for i, s := range steps {
@@ -252,6 +262,26 @@ func toolNoun(steps []Step, s Step) (head string, shared []string, ok bool) {
 		shared = nil
 	}
 	return head, shared, true
+}
+
+// targetWord reports a step's argument value that is one plain word no
+// other step sets: what the step puts a thing on or switches it to ("plan:
+// team" in "you're on Team now", "switched SUB-310 to Team").
+func targetWord(steps []Step, s Step, t string) bool {
+	if len(t) < 3 || t == "true" || t == "false" || stopIDWords[t] {
+		return false
+	}
+	for _, r := range t {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	for _, o := range steps {
+		if o.ID != s.ID && slices.Contains(o.Targets, t) {
+			return false
+		}
+	}
+	return true
 }
 
 // sharedValue reports an argument value that several steps' actions have.
