@@ -100,6 +100,68 @@ func (x *extraction) retriedJustBefore(ci int) bool {
 	return d.ghi == d.glo && x.hasCue(d, kRetried, x.cls[ci-1].lo, x.cls[ci-1].hi)
 }
 
+// planLists reads what a plan's colon introduces as the plan, not as
+// results: "Here's what I'll do: move the money, close ACC-310 and email
+// you", or a list under "Here's the plan:" up to a blank line. A plan is
+// introduced by a plan word ("plan", "planning", "propose") or by a future
+// or intention whose verb is "do" ("what I'm about to do:").
+func (x *extraction) planLists() {
+	for k, t := range x.toks {
+		if t.s != ":" || t.kind != tPunct || !x.planIntro(k) {
+			continue
+		}
+		hi := len(x.toks)
+		if k+1 < len(x.toks) && x.toks[k+1].kind == tBreak {
+			for j := k + 2; j < len(x.toks); j++ {
+				if x.toks[j].kind == tBreak && x.toks[j].s == blankLine {
+					hi = j
+					break
+				}
+			}
+		} else {
+			for _, s := range x.sents {
+				if s.lo <= k && k < s.hi {
+					hi = s.hi
+				}
+			}
+		}
+		for gi := range x.groups {
+			if g := &x.groups[gi]; g.lo > k && g.lo < hi {
+				g.v, g.voided = verdict{Unmentioned, srcMood}, voidCond
+			}
+		}
+	}
+}
+
+// planIntro reports that the words of the sentence before the colon at k
+// announce a plan.
+func (x *extraction) planIntro(k int) bool {
+	lo := k
+	for lo > 0 && x.toks[lo-1].kind != tBreak && !sentenceEnd(x.toks[lo-1]) {
+		lo--
+	}
+	future := false
+	for i := lo; i < k; i++ {
+		switch w := x.toks[i].s; {
+		case w == "plan" && i > lo && planOwners[x.toks[i-1].s], planWords[w] && w != "plan":
+			return true // "here's the plan:", not "change of plan:" nor "plan=team"
+		case w == "'ll" || w == "will" || w == "about" || w == "going" || w == "'d" || w == "would":
+			future = true
+		case future && w == "do" && (i+1 == k || x.toks[i+1].kind != tWord):
+			return true // "here's what I'll do:", "what I'm about to do:"
+		}
+	}
+	return false
+}
+
+// planOwners before "plan" make it the agent's plan.
+var planOwners = map[string]bool{"the": true, "my": true, "our": true, "this": true, "a": true}
+
+// planWords announce a plan.
+var planWords = map[string]bool{
+	"plan": true, "planning": true, "propose": true, "proposed": true, "proposing": true, "intend": true,
+}
+
 // lineMarks applies a status mark that opens a line to the step the line is
 // about: in "❌ Reseal: the cups were returned to storeroom, but the lantern was
 // not" the mark is the verdict and the rest is detail.

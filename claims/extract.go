@@ -146,6 +146,7 @@ func (x *extraction) run() Overall {
 	for ci := range x.cls {
 		x.groupClause(ci)
 	}
+	x.planLists()
 	x.trace.keep(0, x.groups)
 	x.crossClause()
 	x.trace.keep(1, x.groups)

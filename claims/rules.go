@@ -182,7 +182,12 @@ package claims
 //     the groups after it up to where the agent speaks again ("you requested a
 //     repaint, which I've issued" stands). A purpose that opens a sentence ("To get
 //     the repaint started, please reply ...", "So as to divert it, ...") voids
-//     the groups before its comma.
+//     the groups before its comma. What a plan's colon introduces is the plan
+//     (discourse.go): to the sentence's end inline ("here's what I'll do:
+//     move the money, close ACC-310 ..."), to a blank line when a list
+//     follows ("Here's the plan:\n1. ..."). A plan is announced by "the
+//     plan", "planning" or "propose", or by a future or intention whose
+//     verb is "do"; "change of plan" announces none.
 //  6. Across clauses (discourse.go). A clause without mentions carries its claim to
 //     the last step named before it, in the same paragraph: a failure or delay after
 //     a contrast in the same sentence ("created, but PSP returned 429"), unless a

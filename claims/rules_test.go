@@ -499,6 +499,17 @@ var _ = Describe("rule 5: inheritance, conditions and restated requests", func()
 		Entry("in order to", "In order to redirect the parcel, I need the new postcode.", addressFlow, ""),
 		Entry("to your card is no purpose", "To your card: refunded in full.", replaceFlow, "refund=done"),
 	)
+
+	DescribeTable("what a plan's colon introduces",
+		check,
+		Entry("inline, to the sentence's end", "Before I go ahead, here's what I'll do: cancel the order, put the items back in stock, refund $40 to your card and email you.", cancelFlow, ""),
+		Entry("the plan, once approved", "The plan once you OK it: cancel the order, restock, refund, email.", cancelFlow, ""),
+		Entry("a list under the plan, to a blank line", "Here's the plan:\n1. cancel the order\n2. refund $40 to your card\n\nThe order is cancelled already.", cancelFlow,
+			"cancel_order=done"),
+		Entry("what was done is no plan", "Here's what I did: cancelled the order and refunded the $40.", cancelFlow, "cancel_order=done refund=done"),
+		Entry("nor is a change of plan", "Change of plan: I cancelled the order and refunded you instead of sending a replacement.", cancelFlow,
+			"cancel_order=done refund=done"),
+	)
 })
 
 var _ = Describe("rule 6: across clauses", func() {

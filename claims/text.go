@@ -119,6 +119,9 @@ func tokenize(msg string, toks []token) []token {
 			if blank || (item && !indent) || hardLine(low, i, j, toks) {
 				toks = appendBreak(toks)
 			}
+			if blank && len(toks) > 0 && toks[len(toks)-1].kind == tBreak {
+				toks[len(toks)-1].s = blankLine
+			}
 			i = skipLineStart(low, j)
 			item = i > j || startsItem(low[i:]) || keyValueItem(low[i:])
 			continue
@@ -193,6 +196,9 @@ func lower(s string) string {
 	}
 	return string(b)
 }
+
+// blankLine is the text of a tBreak that a blank line makes: it ends a list.
+const blankLine = "\n\n"
 
 func appendBreak(toks []token) []token {
 	if len(toks) == 0 || toks[len(toks)-1].kind == tBreak {
