@@ -108,6 +108,7 @@ var cues = map[kind][]string{
 	// A result reported without being checked is pending (metrics.md).
 	kHedge: {
 		"i|we think|believe|guess|assume|suspect|reckon !you|we|i",
+		"i|we think|believe|guess|assume|suspect|reckon you|we|i 're|are|'ve|have|were|'m|am|'d|had",
 		// Without the subject, as typed in a hurry: "think the hold went through".
 		"think|reckon the|it|that|everything|this", "pretty|fairly|reasonably sure !you",
 		"i|we 'm|am|are ?fairly|pretty|reasonably|quite confident|sure !that|it|the|your|this|everything|all|of",
