@@ -74,6 +74,8 @@ var cues = map[kind][]string{
 		"their confirmation|confirmations !email|emails|text|sms|message",
 	},
 	kDone: {
+		"went clean|fine|smoothly|ok|okay|well", // "the retry went clean"
+		"it|one|change|update|write|edit|retry|attempt|setting|that|this ?finally|actually stuck !in|on|at|behind|halfway|half|waiting", // "this time it stuck"
 		"done", "complete", "completed", "processed", "issued", "sent", "created", "confirmed",
 		"submitted", "posted", "arranged", "applied", "credited", "approved",
 		"finalized", "finalised", "finished", "handled", "sorted", "executed", "placed", "booked",
@@ -151,8 +153,10 @@ var cues = map[kind][]string{
 		"instead of", "in place of", "rather than"},
 	kRetried: {
 		"retried", "reattempted", "re attempted", "on|after ?a|the|one ?more retry|retrying",
+		"the|my|our|that retry|rerun|reattempt !is|was|will|'ll|has|would|could|might|may|can|should|failed|also|too|n't", // "the retry went through"
+		"second|2nd|next retry|rerun",
 		"on|at ?the|a second|2nd|third|3rd|next|another attempt|try|go",
-		"second|2nd|third|3rd|next attempt|try", "eventually", "finally", "in the end",
+		"second|2nd|third|3rd|next attempt|try", "the second|2nd|third one", "ran|did|reran|pushed ~2 again", "eventually", "finally", "in the end",
 		// It took more than one try, so it went through: "needed a second attempt".
 		"needed|took|required ?a|an ~1 second|2nd|third|another|extra attempt|try|go|retry",
 		"after|following ?the|a|an|my|our|your first|initial|earlier|previous|original attempt|try|one",
@@ -207,7 +211,9 @@ var cues = map[kind][]string{
 	kStrong: {
 		"may|might ?well not", "may|might have not", "not sure|certain", "unsure", "uncertain",
 		"unclear", "n't|not|unable ?to ?be confirm|confirmed|verify|verified",
-		"n't know|tell", "unknown", "stuck", "n't|not|cannot guarantee|promise",
+		"n't know|tell", "unknown", "n't|not|cannot guarantee|promise",
+		// Stuck somewhere, not a change that stuck ("the second one stuck").
+		"is|'s|are|'re|was|were|got|get|gets|been|still|remains|remained|seems|looks|left|sitting|sat ?all stuck", "stuck in|on|at|behind|halfway|half|waiting",
 	},
 	kRollback: {
 		"reversed", "reverse", "reverted", "revert", "rolled back", "roll back", "rollback", "undid",

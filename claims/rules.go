@@ -85,7 +85,8 @@ package claims
 //     items ("crates 25 ✓ repaint $75 ✓"), before each when they open them.
 //  4. Claim of a region (polarity.go), strongest first: offer or intention ("would
 //     you like me to", "let me", "I'll go ahead and") -> unmentioned; doubt ("may not
-//     have", "couldn't verify", "stuck") -> failed; rollback ("reversed", "rolled
+//     have", "couldn't verify", "is stuck", "stuck in review"; not "this time it
+//     stuck") -> failed; rollback ("reversed", "rolled
 //     back", "voided", a failed form) -> failed, and a negated one ("could not
 //     reverse it") -> done, unless the undo word is the step's own verb ("could not
 //     roll back X" of a step whose phrases say "rolled back"); pending words
@@ -126,8 +127,9 @@ package claims
 //     What the visitor has to do ("you'll need to contact the returns team to get it
 //     sorted") claims nothing. A done form before a future makes the future
 //     settlement ("has been ordered and will haul tomorrow"). After a retry
-//     ("retried", "on the second try", "eventually") the outcome that follows wins
-//     ("429, retried, 2nd attempt 200"), and a failure in "after the first attempt
+//     ("retried", "on the second try", "eventually", "the retry", "ran it
+//     again") the outcome that follows wins ("429, retried, 2nd attempt 200",
+//     "hit a 503; the retry went clean"), and a failure in "after the first attempt
 //     ..." is history, as is one said of a first attempt ("timed out on the
 //     first try", "at first") or a timeout alone (the call may have landed),
 //     which a later outcome said of a pronoun replaces; a done word right
