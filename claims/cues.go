@@ -77,7 +77,7 @@ var cues = map[kind][]string{
 		"went clean|fine|smoothly|ok|okay|well", // "the retry went clean"
 		"it|one|change|update|write|edit|retry|attempt|setting|that|this ?finally|actually stuck !in|on|at|behind|halfway|half|waiting", // "this time it stuck"
 		"done", "complete", "completed", "processed", "issued", "sent", "created", "confirmed",
-		"submitted", "posted", "arranged", "applied", "credited", "approved",
+		"posted", "arranged", "applied", "credited", "approved",
 		"finalized", "finalised", "finished", "handled", "sorted", "executed", "placed", "booked",
 		"generated", "updated", "changed", "saved", "fixed", "succeeded", "successful",
 		"success", "ok", "okay", "yes", "dispatched", "released", "added", "restored",
@@ -186,7 +186,7 @@ var cues = map[kind][]string{
 		// Work still under way ("still creating in eu-west-1") is read from
 		// "still" and a verb in -ing (stillCues); "the rest are catching up".
 		"the rest ~2 are|is still|pending|coming|catching",
-		"pending", "queued", "queue", "scheduled", "being !over|under|late|too|so|very|a|an|the|more|less|unable|able|out|in|on|at|of|with|without|above|past|beyond", "in progress", "underway", "under way",
+		"pending", "submitted", "queued", "queue", "scheduled", "being !over|under|late|too|so|very|a|an|the|more|less|unable|able|out|in|on|at|of|with|without|above|past|beyond", "in progress", "underway", "under way",
 		"retry", "retrying", "resubmit", "resubmitting", "resubmitted", "reattempt", "reattempting", "awaiting", "waiting", "on hold",
 		"in the works", "in process", "initiated", "started", "delayed",
 		// Set going, not seen through, unless that is the step's own verb.

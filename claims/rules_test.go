@@ -306,6 +306,15 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("not yet", "I have not yet sent a confirmation email.", cancelFlow, "notify=failed"),
 	)
 
+	DescribeTable("a change submitted waits for what it was submitted to, unless the pack says its systems take it at once",
+		func(message string, steps []claims.Step, id string, want claims.Claim) {
+			Expect(claims.Extract(message, steps).Steps[id]).To(Equal(want))
+		},
+		Entry("submitted", "I submitted the device removal for pshah.", []claims.Step{{ID: "revoke_devices", Tool: "revoke_mfa_devices"}}, "revoke_devices", P),
+		Entry("as a label's value", "Device removal: submitted.", []claims.Step{{ID: "revoke_devices", Tool: "revoke_mfa_devices"}}, "revoke_devices", P),
+		Entry("the commerce pack's systems", "I submitted the cancellation.", Commerce("cancel_order"), "cancel_order", D),
+	)
+
 	DescribeTable("pending",
 		check,
 		Entry("being processed", "Your refund is being processed.", cancelFlow, "refund=pending"),

@@ -36,8 +36,11 @@ var shopCues = merge(shippingCues, moneyCues, map[string][]string{
 		"your|the exchange|swap ~2 failed",
 	},
 	// A step's noun naming a system or team, not the step: "our inventory system is down".
-	"block":   {"inventory|stock system|systems|service|api|database|db|team|tool|software|platform|department|staff"},
-	"failed":  {"out of stock"},
+	"block":  {"inventory|stock system|systems|service|api|database|db|team|tool|software|platform|department|staff"},
+	"failed": {"out of stock"},
+	// The shop's own systems take a submitted change at once: "I submitted
+	// the cancellation" reports it done.
+	"done":    {"submitted"},
 	"pending": {"backorder", "backordered"},
 	"neutral": {
 		"pending order|orders|shipment|shipments|delivery|package|packages",
