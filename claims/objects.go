@@ -1,6 +1,9 @@
 package claims
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The action done to another object or recipient is not the step (metrics.md):
 // "I sent the plaque to ops@lumen.io" when the step's address is
@@ -169,7 +172,7 @@ func (x *extraction) sameKind(i, j int, parts []string) bool {
 // phrases are not among them: a pack's message tool speaks of every
 // recipient its scenarios have.
 func (ix *index) recipients(steps []Step) {
-	ix.sends, ix.own = make([]bool, len(steps)), make([]map[string]bool, len(steps))
+	ix.sends, ix.own, ix.ownText = make([]bool, len(steps)), make([]map[string]bool, len(steps)), make([]string, len(steps))
 	for si, s := range steps {
 		for _, name := range [...]string{s.Tool, s.ID} {
 			for _, w := range termWords(name) {
@@ -188,7 +191,24 @@ func (ix *index) recipients(steps []Step) {
 			}
 		}
 		ix.own[si] = own
+		ix.ownText[si] = strings.ToLower(strings.Join(slices.Concat(s.Terms, s.Values, s.Targets), " "))
 	}
+}
+
+// namedOther reports a person or firm named with capitals at toks[i:],
+// "Priya Raman", "Tom Ellis at Corvel", whom no word of the step names:
+// neither name is in its terms, values or targets, nor the first initial
+// and surname ("pshah" of Priya Shah).
+func (x *extraction) namedOther(step, i, hi int) bool {
+	if i+1 >= hi {
+		return false
+	}
+	a, b := x.toks[i], x.toks[i+1]
+	if !a.cap || !b.cap || a.kind != tWord || b.kind != tWord || visitorWords[a.s] || len(a.s) < 2 || len(b.s) < 2 {
+		return false
+	}
+	own := x.extra.ownText[step]
+	return !strings.Contains(own, a.s) && !strings.Contains(own, b.s) && !strings.Contains(own, a.s[:1]+b.s)
 }
 
 // otherRecipient reports a group read done of a step that sends a message,
@@ -212,6 +232,9 @@ func (x *extraction) otherRecipient(g group) bool {
 		}
 		if start < 0 {
 			continue
+		}
+		if x.namedOther(step, start, hi) {
+			return true
 		}
 		third := false
 		for j := start; j < hi && j < start+6; j++ {

@@ -255,6 +255,9 @@ type index struct {
 	// stems of the words that name it or its recipient (objects.go).
 	sends []bool
 	own   []map[string]bool
+	// ownText is, per sending step, its terms, values and targets in lower
+	// case: a name found in them is the step's own recipient.
+	ownText []string
 }
 
 func newIndex() *index {

@@ -150,8 +150,9 @@ package claims
 //     "db-platform-primary" of ops-primary, "ops-primary-backup", "ops-secondary")
 //     that no step has, and not the step's own, is the action done to another
 //     object: unmentioned (objects.go). So is a message sent to a third party
-//     (a role, "her manager", "Dr. Whitaker's nurse") that no word of the
-//     sending step names, when it is not the visitor. What is said of a copy
+//     (a role, "her manager", "Dr. Whitaker's nurse", a name of two words
+//     written with capitals, "Priya Raman") that no word of the sending step
+//     names, when it is not the visitor. What is said of a copy
 //     ("reversed the duplicate refund") is said of another one. What a message named earlier in the
 //     sentence says ("a note saying the api is reverted") is its content, not
 //     a claim, up to where the agent speaks again ("..., so I switched it").

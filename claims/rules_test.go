@@ -1060,6 +1060,7 @@ var _ = Describe("another recipient", func() {
 	steps := []claims.Step{
 		{ID: "notify", Tool: "send_message", Values: []string{"PT-6684"}, Phrases: claims.Phrases{Done: []string{"emailed", "sent ~3 email"}}},
 		{ID: "dock", Tool: "notify_dock", Values: []string{"DK-7"}, Phrases: claims.Phrases{Done: []string{"told ~3 dock"}}},
+		{ID: "welcome", Tool: "send_email", Values: []string{"pshah"}, Phrases: claims.Phrases{Done: []string{"mailed"}}},
 	}
 	DescribeTable("a third party that no word of a sending step names is the action done to another recipient",
 		expectClaims(steps),
@@ -1069,6 +1070,9 @@ var _ = Describe("another recipient", func() {
 		Entry("the visitor is no third party", "I emailed you and your manager.", map[string]claims.Claim{"notify": claims.Done}),
 		Entry("nor a recipient the step names", "I told the receiving dock manager.", map[string]claims.Claim{"dock": claims.Done}),
 		Entry("an infinitive is no recipient", "I emailed you to let the team know.", map[string]claims.Claim{"notify": claims.Done}),
+		Entry("a name, written with capitals", "I also emailed Priya Raman so she knows.", map[string]claims.Claim{"notify": claims.Unmentioned}),
+		Entry("a firm", "I've also emailed Verra Glassworks.", map[string]claims.Claim{"notify": claims.Unmentioned}),
+		Entry("but not the name the step's values give", "I mailed Priya Shah her reset steps.", map[string]claims.Claim{"welcome": claims.Done}),
 	)
 })
 

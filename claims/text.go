@@ -24,6 +24,7 @@ type token struct {
 	kind  tokKind
 	space bool // whitespace (or the end) follows
 	ident bool // a part of an identifier split at "_" ("free_slot")
+	cap   bool // written with a capital: a name, unless it opens a sentence
 }
 
 // Status marks, after normalisation.
@@ -130,7 +131,13 @@ func tokenize(msg string, toks []token) []token {
 				toks[len(toks)-1].space = true
 			}
 		case isWordStart(low, i, r):
+			n0 := len(toks)
 			if j := appendWord(&toks, low, i); j > i {
+				if len(low) == len(msg) && 'A' <= msg[i] && msg[i] <= 'Z' {
+					for k := n0; k < len(toks); k++ {
+						toks[k].cap = true
+					}
+				}
 				i = j
 				continue
 			}
