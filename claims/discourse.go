@@ -403,12 +403,18 @@ func (x *extraction) commits(c clause) bool {
 
 func (x *extraction) refersBack(c clause) bool {
 	for i := c.lo; i < c.hi; i++ {
-		if backRefs[x.toks[i].s] {
+		if w := x.toks[i].s; backRefs[w] {
+			if (w == "that" || w == "this") && i > c.lo && timeBefore[x.toks[i-1].s] {
+				continue // "right after that" is a time
+			}
 			return true
 		}
 	}
 	return false
 }
+
+// timeBefore make "that" or "this" after them a time or a comparison.
+var timeBefore = map[string]bool{"after": true, "before": true, "since": true, "than": true, "like": true}
 
 // overall finds the message's overall-completion statement (rule 8) and what it
 // claims for the steps the message does not qualify one by one.

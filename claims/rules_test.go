@@ -617,6 +617,8 @@ var _ = Describe("rule 6: across clauses", func() {
 		Entry("error, so no refund", "Your parcel now goes to Elm Road, but our billing system hit an error, so the refund wasn't issued.", cancelFlow,
 			"refund=failed"),
 		Entry("a failure after but still carries", "The refund was created, but the processor timed out.", cancelFlow, "refund=failed"),
+		Entry("'after that' is a time, not a reference back", "The order is cancelled, but our mail service went down right after that, so I couldn't send the confirmation.", cancelFlow,
+			"cancel_order=done notify=failed"),
 	)
 
 	DescribeTable("a retry after an unclear report",
