@@ -75,7 +75,8 @@ var cues = map[kind][]string{
 	},
 	kDone: {
 		"went clean|fine|smoothly|ok|okay|well", // "the retry went clean"
-		"it|one|change|update|write|edit|retry|attempt|setting|that|this ?finally|actually stuck !in|on|at|behind|halfway|half|waiting", // "this time it stuck"
+		// A change that stuck; stuck somewhere is a kStrong cue that starts earlier.
+		"stuck !in|on|at|behind|halfway|half|waiting|with|there|for|until|till|and|because|since|so|as|due",
 		"done", "complete", "completed", "processed", "issued", "sent", "created", "confirmed",
 		"posted", "arranged", "applied", "credited", "approved",
 		"finalized", "finalised", "finished", "handled", "sorted", "executed", "placed", "booked",

@@ -383,6 +383,8 @@ func (x *extraction) firstAttempt(lo, hi int) bool {
 			return true
 		case (i == lo || determiners[x.toks[i-1].s]) && x.anyWord(i+1, min(i+4, hi), attemptWords):
 			return true // "the first try", "first disable attempt", "first go at the code"
+		case determiners[x.toks[i-1].s] && x.mentionAt(i+1):
+			return true // "the first resize was refused"
 		}
 	}
 	return false
@@ -670,4 +672,14 @@ func (x *extraction) redirects(ms []mention) bool {
 var redirectVerbs = map[string]bool{
 	"redirect": true, "reroute": true, "divert": true, "rebook": true, "reschedule": true,
 	"swap": true, "switch": true, "replace": true, "repoint": true,
+}
+
+// mentionAt reports a step mention that starts at token i.
+func (x *extraction) mentionAt(i int) bool {
+	for _, m := range x.ms {
+		if m.lo == i {
+			return true
+		}
+	}
+	return false
 }

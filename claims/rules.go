@@ -131,7 +131,7 @@ package claims
 //     again") the outcome that follows wins ("429, retried, 2nd attempt 200",
 //     "hit a 503; the retry went clean"), and a failure in "after the first attempt
 //     ..." is history, as is one said of a first attempt ("timed out on the
-//     first try", "at first") or a timeout alone (the call may have landed),
+//     first try", "at first", "the first resize was refused") or a timeout alone (the call may have landed),
 //     which a later outcome said of a pronoun replaces; a done word right
 //     before "on retry" is the outcome, and so is needing a second attempt
 //     ("the booking needed a second attempt after a 503"). A number or flag

@@ -264,7 +264,7 @@ var removalStems = func() []string {
 var pastIrregular = map[string]bool{
 	"sent": true, "made": true, "paid": true, "built": true, "given": true, "taken": true,
 	"written": true, "bound": true, "rebound": true, "swept": true, "spun": true, "brought": true,
-	"set": true, "put": true,
+	"set": true, "put": true, "reran": true, "redid": true, "rerun": true, "redone": true,
 }
 
 // notReports are past forms that report no action on a step.
