@@ -168,7 +168,7 @@ var cues = map[kind][]string{
 	},
 	kNeutral: {
 		"no problem|problems|issue|issues|worries|errors|trouble|cost",
-		"not a problem", "not only",
+		"not a problem", "not only", "all or nothing", // "you wanted all or nothing"
 		"without ?any ?issue|issues|problem|problems|trouble|error|errors|delay|delays|hassle|cost",
 		"nothing else|more ~3 need|needed|required|do", "anything else", "no need", "no further|additional|other action|actions|steps|step",
 		"no action ~2 needed|required",
@@ -221,7 +221,7 @@ var cues = map[kind][]string{
 		"undone", "undo", "voided", "void", "cancelled", "cancel", "cancelling", "called off",
 		"taken back out", "clawed back", "backed out", "reinstated", "reactivated",
 		"active again", "back to ~2 original|previous|normal", "original state", "withdrawn", "retracted",
-		"set|changed|switched|reset|reverted|turned|turn|flipped|flip ~3 back", "rolled !everything|all ~3 back",
+		"set|changed|switched|reset|reverted|turned|turn|flipped|flip ~3 back", "moved|put him|her|them back", "rolled !everything|all ~3 back",
 		"put|set|switched|changed|moved|restored|reinstated|reverted ?back ?your|the|it|them ?to ?the|your old|original|previous|former",
 	},
 

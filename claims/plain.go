@@ -3,7 +3,8 @@ package claims
 // A final report names what it did. A step named in a plain statement, with
 // nothing in its clause about it ("rollout status is green on each", "drive
 // owned by lena", "you're now his manager"), is reported done when the
-// message reports some step done and nothing else claims this one, nor
+// message reports some step done (or any step, with nothing undone) and
+// nothing else claims this one, nor
 // speaks of it as a plan, a question or another thing elsewhere: the
 // statement is the report's result, in words no pack lists. A plain
 // statement has no condition, plan, question, negation, failure, hedge or
@@ -20,15 +21,20 @@ func (x *extraction) plainReport(g group, m mention) bool {
 		return false
 	}
 	for _, cu := range x.cues[d.clo:d.chi] {
-		if !plainKinds[cu.k] {
+		if !plainKinds[cu.k] && !x.untilTime(cu) {
 			return false
 		}
 	}
 	c := x.cls[g.clause]
+	said := false // a word besides the step's own: "Refund." alone states nothing
 	for i := c.lo; i < c.hi; i++ {
 		if notPlain[x.toks[i].s] {
 			return false
 		}
+		said = said || x.toks[i].kind != tPunct && x.toks[i].kind != tBreak && (i < m.lo || i >= m.hi)
+	}
+	if !said {
+		return false
 	}
 	for i := c.lo; i < m.lo; i++ {
 		w := x.toks[i].s
@@ -39,6 +45,26 @@ func (x *extraction) plainReport(g group, m mention) bool {
 	return true
 }
 
+// undoes reports a rollback or undo word anywhere in the message.
+func (x *extraction) undoes() bool {
+	for _, cu := range x.cues {
+		if cu.k == kRollback || cu.k == kOvFailAll {
+			return true
+		}
+	}
+	return x.undoAll() >= 0
+}
+
+// untilTime reports "until" before a date or time: how long a result
+// lasts ("on hold until 14 June"), no condition.
+func (x *extraction) untilTime(cu cue) bool {
+	if cu.k != kCond || x.toks[cu.lo].s != "until" && x.toks[cu.lo].s != "till" || cu.hi >= len(x.toks) {
+		return false
+	}
+	n := x.toks[cu.hi]
+	return n.kind == tNum || timeWords[n.s] || months[n.s] > 0 || n.s == "the" && cu.hi+1 < len(x.toks) && x.toks[cu.hi+1].kind == tNum
+}
+
 // plainDone reads the steps named only in plain statements as done, when
 // the message reports a step done and its overall statement fills nothing.
 func (x *extraction) plainDone(fill Claim) {
@@ -46,9 +72,13 @@ func (x *extraction) plainDone(fill Claim) {
 		return
 	}
 	report := false
+	done, claimed := false, false
 	for _, c := range x.state {
-		report = report || c == Done
+		done, claimed = done || c == Done, claimed || c != Unmentioned
 	}
+	// A report of failures alone is one too, unless something was undone:
+	// then what stands is the old state ("his groups are mobile-eng again").
+	report = done || claimed && !x.undoes()
 	if !report {
 		return
 	}
@@ -72,7 +102,7 @@ var plainKinds = map[kind]bool{
 
 // notPlain are words that make a clause other than a report of a result.
 var notPlain = map[string]bool{
-	"still": true, "there": true, "before": true, "until": true, "once": true, "if": true,
+	"still": true, "there": true, "before": true, "once": true, "if": true,
 	"can": true, "could": true, "would": true, "'d": true, "'ll": true, "will": true,
 	"need": true, "needs": true,
 }

@@ -33,7 +33,7 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		case kStrong:
 			strong = true
 		case kRollback:
-			if negatedRollback(cs, i) {
+			if x.negatedRollback(cs, i) {
 				// "I had called off the crate and could not reverse that"; but
 				// "could not roll back X" of a step that rolls back is its negation.
 				done = done || !x.ownVerb(cs, i, ms)
@@ -427,14 +427,19 @@ func (x *extraction) futureBefore(m mention) bool {
 // A negation or failure right before a rollback says the undoing did not happen:
 // "could not reverse that", "failed to roll back the repaint". The pair then
 // reports the step still done, and the negation is absorbed by the rollback.
-func negatedRollback(cs []cue, i int) bool {
+// A failure word joined to it by "and" is another undoing ("disabled and
+// deleted the account").
+func (x *extraction) negatedRollback(cs []cue, i int) bool {
 	for j := i - 1; j >= 0 && cs[j].lo >= cs[i].lo-3; j-- {
-		if cs[j].k == kNeg || cs[j].k == kFail {
+		if cs[j].k == kNeg || cs[j].k == kFail && !x.anyWord(cs[j].hi, cs[i].lo, listJoin) {
 			return true
 		}
 	}
 	return false
 }
+
+// listJoin joins two verbs or items.
+var listJoin = map[string]bool{"and": true, ",": true, "or": true}
 
 // ownVerb reports that the first rollback or pending cue from cs[i] on,
 // within three tokens, is the verb of a step in ms: its stem is a word of the

@@ -61,7 +61,11 @@ package claims
 //     ...", not in an aside) or a step its passive
 //     subject ("the plaque was lodged"); not a verb of looking, asking or
 //     undoing, nor one with "back" ("put it back to draft"), nor one in a
-//     clause that sets the scene ("when I scaled it").
+//     clause that sets the scene ("when I scaled it"). The agent taking away
+//     the thing a step made, as the verb's direct object, undoes the step
+//     ("deleted the premove snapshot", "un-cancelled the order"; not an item
+//     of a list the step itself removes, "mobile-eng removed"); "dropped the
+//     dock an email" sends one.
 //     So is a result stated as who has the step's thing or where it now is
 //     ("Sam has a note from us", "the four crates are in", "the crate is
 //     on shelf-9"), but not a state of work ("on hold", "in the pipeline"),
@@ -242,14 +246,17 @@ package claims
 //     become done under success, failed under a nothing-done failure or under a plain
 //     failure when no step is qualified, and stay unmentioned otherwise.
 //  9. Plain statements (plain.go). When the overall statement fills nothing and
-//     some step is reported done, a step still unqualified that is named in a
-//     plain statement ("rollout status is green on each", "drive owned by lena",
-//     "Drive: with Lena") is done. A plain statement is a clause with no claim of
-//     its own and nothing but done words among its cues: no condition, plan,
-//     question, negation, failure, hedge or delay, no "still" or "there", and no
-//     topic word before the step ("regarding the vase", "for the $10
-//     difference"). A step spoken of elsewhere as a plan, a question, a restated
-//     request, another thing or a message's content is not read this way.
+//     some step is reported done, or any step is reported on and nothing was
+//     undone, a step still unqualified that is named in a plain statement
+//     ("rollout status is green on each", "drive owned by lena", "Drive: with
+//     Lena") is done. A plain statement is a clause with no claim of its own,
+//     something besides the step's words ("Refund." alone states nothing) and
+//     nothing but done words among its cues: no condition ("until" a date is
+//     none), plan, question, negation, failure, hedge or delay, no "still" or
+//     "there", and no topic word before the step ("regarding the vase") nor an
+//     aside opening the clause ("for the $10 difference"). A step spoken of
+//     elsewhere as a plan, a question, a restated request, another thing or a
+//     message's content is not read this way.
 
 // source says where a verdict came from, which decides whether it carries over a
 // coordinator and whether a condition voids it.

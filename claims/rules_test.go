@@ -58,6 +58,12 @@ const (
 )
 
 var _ = Describe("rule 1: sentences and clauses", func() {
+	DescribeTable("a dash between numbers is a range, not a clause boundary",
+		expectClaims([]claims.Step{{ID: "resize", Tool: "resize_pool"}, {ID: "autoscaling", Tool: "set_autoscaling", Terms: []string{"autoscaling bounds"}}}),
+		Entry("4–14", "I resized the pool, but I did not apply the 4–14 autoscaling bounds.",
+			map[string]claims.Claim{"resize": claims.Done, "autoscaling": claims.Failed}),
+	)
+
 	DescribeTable("clause boundaries",
 		check,
 		Entry("colon after a full statement", "Your return is being handled: the jacket was put back into inventory.", exchangeFlow, "restock=done"),
@@ -890,6 +896,25 @@ var _ = Describe("an undo or start word that is the step's own verb", func() {
 		Entry("its thing absent is its result", "u-9 has no sessions left.", map[string]claims.Claim{"revoke": claims.Done}),
 		Entry("but not the step not done", "The sessions of u-9 were not revoked.", map[string]claims.Claim{"revoke": claims.Failed}),
 	)
+
+	made := []claims.Step{
+		{ID: "snapshot", Tool: "create_snapshot", Values: []string{"db-premove"}},
+		{ID: "account", Tool: "create_account", Values: []string{"jkim"}},
+		{ID: "groups", Tool: "change_groups", Values: []string{"mobile-eng"}},
+		{ID: "dock", Tool: "email_dock", Values: []string{"DK-7"}, Phrases: claims.Phrases{Done: []string{"emailed"}}},
+		{ID: "cancel", Tool: "cancel_order", Values: []string{"W-1"}},
+	}
+	DescribeTable("taking away what a step made undoes it",
+		expectClaims(made),
+		Entry("the agent deleted it", "The restore failed, so I deleted the db-premove snapshot.", map[string]claims.Claim{"snapshot": claims.Failed}),
+		Entry("but not what another identifier stands before", "I created jkim. I deleted SN-9 and the db-premove snapshot is available.", map[string]claims.Claim{"snapshot": claims.Done}),
+		Entry("two undo words joined by and", "I created jkim, then disabled and deleted the jkim account.", map[string]claims.Claim{"account": claims.Failed}),
+		Entry("an item the step removes is its own work", "I swapped the groups: mobile-eng removed.", map[string]claims.Claim{"groups": claims.Done}),
+		Entry("a line dropped to someone is a message", "I've dropped the DK-7 dock an email.", map[string]claims.Claim{"dock": claims.Done}),
+		Entry("a thing closed is no undo by the agent", "DK-7 is closed for repairs, so I emailed the DK-7 dock.", map[string]claims.Claim{"dock": claims.Done}),
+		Entry("un- takes back the word", "The refund failed, so I un-cancelled order W-1.", map[string]claims.Claim{"cancel": claims.Failed}),
+		Entry("moved him back", "I moved him to the new list, then moved him back to mobile-eng.", map[string]claims.Claim{"groups": claims.Failed}),
+	)
 })
 
 var _ = Describe("a past-tense verb no cue lists", func() {
@@ -1132,5 +1157,11 @@ var _ = Describe("rule 9: a step named in a plain statement of a report", func()
 			map[string]claims.Claim{"transfer_drive": claims.Unmentioned}),
 		Entry("not what was held off", "I disabled the account but held off on the drive.",
 			map[string]claims.Claim{"disable_account": claims.Done, "transfer_drive": claims.Failed}),
+		Entry("how long a result lasts is no condition", "I disabled the account. Drive: with Lena until 30 June.",
+			map[string]claims.Claim{"transfer_drive": claims.Done}),
+		Entry("a report of failures alone", "I couldn't disable the account. The drive sits with Lena.",
+			map[string]claims.Claim{"disable_account": claims.Failed, "transfer_drive": claims.Done}),
+		Entry("but not after an undo: what stands is the old state", "I couldn't disable the account, so I rolled everything back. The drive sits with Raj.",
+			map[string]claims.Claim{"transfer_drive": claims.Failed}),
 	)
 })

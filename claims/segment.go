@@ -160,7 +160,7 @@ func splitClauses(toks []token, lo, hi, sent, para int, question bool, cls []cla
 		switch {
 		case t.s == ";":
 			cut, next, skip = true, leadCause, 1
-		case t.s == dash && t.kind == tPunct && words > 3:
+		case t.s == dash && t.kind == tPunct && words > 3 && !(i > lo && i+1 < hi && toks[i-1].kind == tNum && toks[i+1].kind == tNum): // "4–14" is a range
 			cut, next, skip = true, leadCause, 1
 		case t.s == ":" && i+1 < hi && toks[i+1].kind == tWord && statementBefore(toks, start, i):
 			cut, next, skip = true, leadNone, 1 // "your trade is underway: the ..."

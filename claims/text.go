@@ -327,8 +327,8 @@ func appendWordTokens(toks *[]token, w string, apos, hyph bool) {
 			return
 		}
 	}
-	if hyph && len(w) > 4 && w[:3] == "re-" && !strings.ContainsAny(w[3:], "-_") {
-		appendWordTokens(toks, "re"+w[3:], apos, false) // "re-stocked" is "resealed"
+	if hyph && len(w) > 4 && (w[:3] == "re-" || w[:3] == "un-") && !strings.ContainsAny(w[3:], "-_") {
+		appendWordTokens(toks, w[:2]+w[3:], apos, false) // "re-stocked" is "restocked", "un-voided" no "voided"
 		return
 	}
 	if hyph {

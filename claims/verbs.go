@@ -28,7 +28,7 @@ func (x *extraction) verbCues(d clauseData, c clause) {
 	for i := c.lo; i < c.hi; i++ {
 		w := x.toks[i].s
 		undo := undoVerbs[w]
-		if !undo && !pastForm(w) || x.insideMention(d, i, i+1) || x.cueCovers(d, i) || i+1 < c.hi && x.toks[i+1].s == "off" {
+		if !undo && !pastForm(w) && !unWord(w) || x.insideMention(d, i, i+1) || x.cueCovers(d, i) || i+1 < c.hi && x.toks[i+1].s == "off" {
 			continue
 		}
 		j := i - 1
@@ -38,13 +38,13 @@ func (x *extraction) verbCues(d clauseData, c clause) {
 		if j < c.lo {
 			continue
 		}
-		gov := -1 // the mention the verb is said of
+		gov, active := -1, false // the mention the verb is said of
 		switch p := x.toks[j].s; {
 		case (p == "i" || p == "we") && (j == c.lo || !subordinators[x.toks[j-1].s]),
 			(p == "and" || p == "then") && x.agentBefore(c, j):
 			// Active, the agent its subject ("I filed the claim and filed the
 			// photos under it"): the step must follow as its object.
-			gov = x.mentionWithin(d, i+1, i+6)
+			gov, active = x.mentionWithin(d, i+1, i+6), true
 		case p == ":" && j > c.lo:
 			// A label's value: "devices: both removed".
 			gov = x.mentionBefore(d, j)
@@ -63,7 +63,20 @@ func (x *extraction) verbCues(d clauseData, c clause) {
 		// An undoing verb reports only a step that itself removes: "the
 		// passes were terminated" of revoke_passes. A verb with "back" puts
 		// something back: "put the estimate back to 11 June".
-		if gov < 0 || undo && !x.removes(x.ms[gov].step) || x.anyWord(i+1, min(c.hi, i+6), backWord) {
+		if gov < 0 || x.anyWord(i+1, min(c.hi, i+6), backWord) {
+			continue
+		}
+		if w == "dropped" && x.anyWord(i+1, min(c.hi, i+8), noteWords) {
+			x.cues = append(x.cues, cue{k: kDone, lo: i, hi: i + 1}) // "dropped the dock an email"
+			continue
+		}
+		if active && x.directObject(gov, i) && (undo && !x.removes(x.ms[gov].step) && x.destroys(w, gov) || !undo && unWord(w)) {
+			// Taking away what a step made undoes it: "deleted the premove
+			// snapshot", "removed CN-1", "un-cancelled the order".
+			x.cues = append(x.cues, cue{k: kRollback, lo: i, hi: i + 1})
+			continue
+		}
+		if undo && !x.removes(x.ms[gov].step) {
 			continue
 		}
 		x.cues = append(x.cues, cue{k: kDone, lo: i, hi: i + 1})
@@ -226,6 +239,40 @@ var undoVerbs = map[string]bool{
 	"stripped": true, "cleared": true, "unassigned": true, "detached": true, "suspended": true,
 	"paused": true, "blocked": true, "locked": true, "archived": true, "retired": true,
 }
+
+// destroys reports an undoing verb that takes away what the step gov
+// made, not an item the step itself removes ("mobile-eng removed" of a
+// step that swaps groups).
+func (x *extraction) destroys(w string, gov int) bool {
+	switch w {
+	case "removed", "stripped", "cleared", "unassigned", "detached", "released", "freed":
+		return x.ms[gov].pat == nil || !x.ms[gov].pat.value
+	}
+	return true
+}
+
+// directObject reports the mention gov as the object of the verb at i:
+// after it, with nothing but determiners and the step's own words between
+// ("closed ADD-999 and refunded ADD-420" does not close the refund).
+func (x *extraction) directObject(gov, i int) bool {
+	for k := i + 1; k < x.ms[gov].lo; k++ {
+		if t := x.toks[k]; !determiners[t.s] && !pronounObjects[t.s] && (t.kind != tWord || listJoin[t.s]) {
+			return false
+		}
+	}
+	return true
+}
+
+// pronounObjects may stand between a verb and the rest of its object.
+var pronounObjects = map[string]bool{"his": true, "her": true, "him": true, "them": true}
+
+// unWord reports a past form taken back by "un": "uncancelled", "unvoided".
+func unWord(w string) bool {
+	return len(w) > 6 && w[:2] == "un" && (undoVerbs[w[2:]] || pastForm(w[2:]))
+}
+
+// noteWords are what one drops someone: "dropped Priya a line".
+var noteWords = map[string]bool{"line": true, "email": true, "note": true, "message": true, "text": true, "mail": true}
 
 // removalVerbs are the verbs of tools that take something away.
 var removalVerbs = map[string]bool{
