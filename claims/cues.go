@@ -118,6 +118,7 @@ var cues = map[kind][]string{
 		"probably", "presumably", "most likely", "likely", "hopefully", "in theory", "supposedly",
 		"appears|appear|appeared|seems|seem|seemed to", "it|this|that|everything looks|looked like",
 		"looks|looked like it|they|everything|the", "as far as i|we can tell|see|know",
+		"looks|looked|seems|seemed !like|at|into|for|up|after|over|through|to|as|back|forward|out|around|fine|good|great|ok|okay|off|wrong", // "your visit looks cancelled"
 		"by now", "in principle", "should now|already",
 		"may|might|could ?already|well have|has ~2 been|gone|went",
 		"should ?already|all have ~2 been|gone|come|landed|arrived|cleared|posted|processed|completed|finished|updated|sent|done",
@@ -169,6 +170,7 @@ var cues = map[kind][]string{
 	kNeutral: {
 		"no problem|problems|issue|issues|worries|errors|trouble|cost",
 		"not a problem", "not only", "all or nothing", // "you wanted all or nothing"
+		"how ~2 looks|looked|seems|seemed", // "here's how it looks now": no hedge
 		"without ?any ?issue|issues|problem|problems|trouble|error|errors|delay|delays|hassle|cost",
 		"nothing else|more ~3 need|needed|required|do", "anything else", "no need", "no further|additional|other action|actions|steps|step",
 		"no action ~2 needed|required",

@@ -28,7 +28,7 @@ func (x *extraction) plainReport(g group, m mention) bool {
 	c := x.cls[g.clause]
 	said := false // a word besides the step's own: "Refund." alone states nothing
 	for i := c.lo; i < c.hi; i++ {
-		if notPlain[x.toks[i].s] {
+		if notPlain[x.toks[i].s] || x.toks[i].s == "next" && (i+1 == c.hi || x.toks[i+1].kind == tPunct) { // "sessions and groups next"
 			return false
 		}
 		said = said || x.toks[i].kind != tPunct && x.toks[i].kind != tBreak && (i < m.lo || i >= m.hi)

@@ -159,7 +159,9 @@ package claims
 //     names, when it is not the visitor. What is said of a copy
 //     ("reversed the duplicate refund") is said of another one. What a message named earlier in the
 //     sentence says ("a note saying the api is reverted") is its content, not
-//     a claim, up to where the agent speaks again ("..., so I switched it").
+//     a claim, up to where the agent speaks again ("..., so I switched it"); so
+//     is what the agent says it said earlier ("earlier I said the checkup was
+//     cancelled"), in that clause.
 //  5. Within a clause, "neither X nor Y" negates every group of it, the
 //     predicate after the subjects too ("neither the api nor the worker came
 //     back on 2.3.1"). A negation scopes over the verbs and status words "or"
@@ -329,7 +331,7 @@ func (x *extraction) groupClause(ci int) {
 		if gs[i].v.claim != Unmentioned && x.duplicate(gs[i]) {
 			gs[i].v = verdict{Unmentioned, srcOther} // "I reversed the duplicate credit": another one
 		}
-		if x.reported(c, gs[i].lo) {
+		if x.reported(c, gs[i].lo) || x.retracted(c, gs[i].lo) {
 			gs[i].v = verdict{Unmentioned, srcReported} // "a note saying the api is reverted": what the note says
 		}
 	}
@@ -977,6 +979,23 @@ func (x *extraction) reported(c clause, at int) bool {
 	}
 	return false
 }
+
+// retracted reports a group after what the agent says it said earlier:
+// "earlier I said the checkup was cancelled" takes that back.
+func (x *extraction) retracted(c clause, at int) bool {
+	for i := c.lo; i+1 < at; i++ {
+		if w := x.toks[i].s; (w == "i" || w == "we") && saidWords[x.toks[i+1].s] &&
+			(x.anyWord(max(c.lo, i-2), i, earlierWords) || x.anyWord(i+2, min(at, i+5), earlierWords)) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	saidWords    = map[string]bool{"said": true, "told": true, "mentioned": true, "reported": true, "wrote": true, "claimed": true}
+	earlierWords = map[string]bool{"earlier": true, "before": true, "previously": true, "above": true}
+)
 
 // reportWords introduce what a message says.
 var reportWords = map[string]bool{"saying": true, "stating": true, "noting": true, "telling": true, "warning": true}
