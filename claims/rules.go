@@ -94,7 +94,7 @@ package claims
 //     back", "voided", a failed form) -> failed, and a negated one ("could not
 //     reverse it") -> done, unless the undo word is the step's own verb ("could not
 //     roll back X" of a step whose phrases say "rolled back"); pending words
-//     ("queued", "submitted", "being processed", "retrying", "initiated", "triggered", "accepted",
+//     ("queued", "submitted", "being processed", "retrying", "I'm rerunning", "initiated", "triggered", "accepted",
 //     "still" before a verb in -ing: "still syncing", "still reconciling",
 //     "submitted a request", ⏳) -> pending unless negated, or unless the word
 //     is the step's own verb ("the drill was triggered"); a word that takes

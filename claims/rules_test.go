@@ -371,6 +371,7 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("but believing the visitor is no hedge", "I believe you, and I've refunded the $40.", cancelFlow, "refund=done"),
 		Entry("a hedge in a clause of consequence is not about the step", "The order is cancelled, which should already stop the shipment.", cancelFlow, "cancel_order=done"),
 		Entry("work still under way", "The refund is still syncing with the bank.", cancelFlow, "refund=pending"),
+		Entry("the agent at work on it as it writes", "The refund bounced, and I'm rerunning the refund now.", cancelFlow, "refund=pending"),
 		Entry("a request accepted is not yet seen through", "The ledger accepted the refund.", cancelFlow, "refund=pending"),
 		Entry("'just' alone asks nothing of the visitor", "I just checked and the refund has been issued.", cancelFlow, "refund=done"),
 		Entry("'just reply' does", "Just reply and we'll issue the refund.", cancelFlow, "refund=unmentioned"),

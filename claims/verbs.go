@@ -90,7 +90,15 @@ func (x *extraction) verbCues(d clauseData, c clause) {
 func (x *extraction) stillCues(d clauseData, c clause) {
 	for i := c.lo; i+1 < c.hi; i++ {
 		w := x.toks[i+1].s
-		if x.toks[i].s != "still" || len(w) < 6 || !strings.HasSuffix(w, "ing") || notUnderWay[w] || x.cueCovers(d, i) || x.cueCovers(d, i+1) {
+		if len(w) < 6 || !strings.HasSuffix(w, "ing") || notUnderWay[w] || x.cueCovers(d, i) || x.cueCovers(d, i+1) {
+			continue
+		}
+		switch s := x.toks[i].s; {
+		case s == "still":
+		case (s == "'m" || s == "am" || s == "'re" || s == "are") && i > c.lo && (x.toks[i-1].s == "i" || x.toks[i-1].s == "we") &&
+			w != "going" && x.mentionWithin(d, i+2, i+6) >= 0:
+			// The agent at work on it as it writes: "I'm running the group removal now".
+		default:
 			continue
 		}
 		x.cues = append(x.cues, cue{k: kPending, lo: i, hi: i + 2})
