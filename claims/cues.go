@@ -122,7 +122,7 @@ var cues = map[kind][]string{
 		"by now", "in principle", "should now|already",
 		"may|might|could ?already|well have|has ~2 been|gone|went",
 		"should ?already|all have ~2 been|gone|come|landed|arrived|cleared|posted|processed|completed|finished|updated|sent|done",
-		"should ?already|all be ~2 done|sorted|complete|completed|finished|through|cleared|posted|live|active|in|out|fine|ok|okay",
+		"should ?already|all be ~2 done|sorted|complete|completed|finished|through|cleared|posted|live|active|in|out|fine|ok|okay|cancelled|canceled|attached|booked|applied|paused|suspended|removed|revoked|disabled|restored|switched|moved|deleted|created|added|updated|visible|reflected|current",
 	},
 	kFail: {
 		"failed", "fail", "fails", "failing", "failure", "failures", "error", "errors", "errored",
