@@ -230,7 +230,7 @@ var cues = map[kind][]string{
 	kOffer: {
 		"would you like|prefer|rather", "do you want", "want me to", "shall|should i|we",
 		"if you ?'d|would ?still like|prefer|want", "if you like|want|prefer|wish",
-		"let me know if|whether|how", "let|letting me|us know", "i|we can|could !confirm|see|tell|assure|verify|only|n't|not",
+		"let me know if|whether|how", "let|letting me|us know", "i|we can|could !confirm|see|tell|assure|verify|only|n't|not|neither|never|no|nothing|barely|hardly",
 		"happy|glad to", "feel free", "just say the word", "i|we 'd|would be happy|glad",
 		// What the visitor has to do: "you'll need to contact the returns team to get it sorted".
 		"you ?'ll|will|would|may|might ?also|still|just need|have to !wait|allow|give|expect",

@@ -313,6 +313,7 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("won't ship after a cancellation", "Your order is cancelled, so it won't ship.", cancelFlow, "cancel_order=done"),
 		Entry("negation shared by a coordination", "I couldn't cancel the order or issue a refund.", cancelFlow, "cancel_order=failed refund=failed"),
 		Entry("not yet", "I have not yet sent a confirmation email.", cancelFlow, "notify=failed"),
+		Entry("could neither ... nor is no offer", "I could neither cancel the order nor issue the refund.", cancelFlow, "cancel_order=failed refund=failed"),
 	)
 
 	DescribeTable("a change submitted waits for what it was submitted to, unless the pack says its systems take it at once",
