@@ -287,7 +287,7 @@ var cues = map[kind][]string{
 		"nothing ?has|was|is|'s|got|have ?been ~2 changed|done|processed|completed|updated|made|modified|touched|applied|through",
 		"no changes|change", "none of", "no action|actions ~2 taken",
 		"nothing else ~3 attempted|done|processed|changed|tried",
-		"account|everything ~2 unchanged|untouched",
+		"everything ~2 unchanged|untouched",
 		"rolled|rolling|reverted|reverting|undid|undone|reversed|put|set everything|all ?back",
 		"everything|all ~3 rolled|reverted|undone|reversed", "everything ~2 failed|errored",
 	},

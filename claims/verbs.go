@@ -194,7 +194,7 @@ var placeWords = map[string]bool{"in": true, "on": true, "at": true, "up": true,
 // "on hold", "in progress", "up to you".
 var placeNot = map[string]bool{
 	"hold": true, "progress": true, "review": true, "queue": true, "to": true,
-	"its": true, "their": true, "way": true, "transit": true, "stock": true, "order": true,
+	"its": true, "their": true, "way": true, "order": true,
 	"pending": true, "process": true, "time": true, "risk": true, "track": true, "hand": true,
 }
 
