@@ -138,7 +138,7 @@ var _ = Describe("a noun several packs' tools share", func() {
 })
 
 var _ = Describe("words that make a mention another thing", func() {
-	swap := claims.Phrases{Name: []string{"replacement", "new lamp|lamps"}, NotAfter: []string{"broken"}, NotBefore: []string{"cracked"}}
+	swap := claims.Phrases{Name: []string{"replacement", "new lamp|lamps"}, Cues: map[string][]string{"done": {"dispatched"}}, NotAfter: []string{"broken"}, NotBefore: []string{"cracked"}}
 	DescribeTable("not_after and not_before",
 		func(message string, want claims.Claim) {
 			got := claims.Extract(message, []claims.Step{{ID: "swap", Phrases: swap, Terms: []string{"lamp"}}})
