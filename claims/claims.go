@@ -87,6 +87,11 @@ type Phrases struct {
 	// clause about everything later ("by default", "from now on") favours
 	// it when a shared noun is resolved.
 	Standing bool `json:"standing,omitempty" yaml:"standing"`
+	// Removes marks a tool that takes something away, in words no common
+	// verb of its name gives ("decommission_database"): "retired" and
+	// "gone" report it done, not undone. A name that opens with delete,
+	// cancel, revoke, remove and their kin says so already.
+	Removes bool `json:"removes,omitempty" yaml:"removes"`
 	// NotAfter are words right before a mention, and NotBefore words just
 	// after it, that make it name another thing: "the broken urn" is the
 	// item a spare replaces, "message plaque" is no postal plaque.

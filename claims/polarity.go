@@ -472,7 +472,15 @@ func (x *extraction) ownVerb(cs []cue, i int, ms []mention) bool {
 // removalOf reports an undo cue that takes something away ("cancelled",
 // "voided") said of a step whose action takes it away: the step's result.
 func (x *extraction) removalOf(cu cue, ms []mention) bool {
-	if cu.k != kRollback || !removalWord(x.toks[cu.lo].s) {
+	if cu.k != kRollback {
+		return false
+	}
+	if !removalWord(x.toks[cu.lo].s) {
+		for _, m := range ms {
+			if m.step >= 0 && m.step < len(x.steps) && x.steps[m.step].Phrases.Removes && undoVerbs[x.toks[cu.lo].s] {
+				return true // "retired" of a step its pack says takes something away
+			}
+		}
 		return false
 	}
 	for _, m := range ms {

@@ -99,7 +99,8 @@ package claims
 //     "submitted a request", ⏳) -> pending unless negated, or unless the word
 //     is the step's own verb ("the drill was triggered"); a word that takes
 //     something away ("cancelled", "terminated") said of a step whose tool or
-//     ID verb takes something away (free_slot, revoke_passes) -> done; a
+//     ID verb takes something away (free_slot, revoke_passes), or whose pack
+//     says it does (Phrases.Removes: decommission_database) -> done; a
 //     future committing to later work ("we'll haul", "will be processed",
 //     "should go through") -> pending, unless a failure is reported after
 //     it or a done word sits beside it ("issued and will be processed in 5 days");

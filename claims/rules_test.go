@@ -905,6 +905,17 @@ var _ = Describe("an undo or start word that is the step's own verb", func() {
 		Entry("but not the step not done", "The sessions of u-9 were not revoked.", map[string]claims.Claim{"revoke": claims.Failed}),
 	)
 
+	decom := []claims.Step{{ID: "decom", Tool: "decommission_database", Values: []string{"db-use1"}, Phrases: claims.Phrases{Removes: true}}}
+	DescribeTable("a tool its pack says removes, in words its name does not give",
+		expectClaims(decom),
+		Entry("retired is its result", "I retired db-use1 for good.", map[string]claims.Claim{"decom": claims.Done}),
+		Entry("so is its thing gone", "db-use1 is gone.", map[string]claims.Claim{"decom": claims.Done}),
+	)
+	DescribeTable("the same words of a tool no one says removes",
+		expectClaims([]claims.Step{{ID: "decom", Tool: "decommission_database", Values: []string{"db-use1"}}}),
+		Entry("retired undoes it", "I retired db-use1 for good.", map[string]claims.Claim{"decom": claims.Failed}),
+	)
+
 	made := []claims.Step{
 		{ID: "snapshot", Tool: "create_snapshot", Values: []string{"db-premove"}},
 		{ID: "account", Tool: "create_account", Values: []string{"jkim"}},

@@ -94,6 +94,7 @@ func buildIndex(steps []Step) *index {
 	}
 	ix.removal = make([]bool, len(steps))
 	for si, s := range steps {
+		ix.removal[si] = s.Phrases.Removes
 		for _, name := range [...]string{s.Tool, s.ID} {
 			if w := termWords(name); len(w) > 0 && removalVerbs[w[0]] {
 				ix.removal[si] = true
@@ -345,6 +346,9 @@ func cacheKey(kb []byte, steps []Step) []byte {
 		}
 		if p.Standing {
 			kb = append(kb, 12)
+		}
+		if p.Removes {
+			kb = append(kb, 18)
 		}
 		for _, name := range CueKinds {
 			for _, t := range p.Cues[name] {

@@ -286,10 +286,10 @@ var noteWords = map[string]bool{"line": true, "email": true, "note": true, "mess
 var removalVerbs = map[string]bool{
 	"revoke": true, "remove": true, "delete": true, "cancel": true, "disable": true, "close": true,
 	"terminate": true, "suspend": true, "pause": true, "drop": true, "kill": true, "stop": true,
-	"deactivate": true, "decommission": true, "release": true, "free": true, "detach": true,
+	"deactivate": true, "release": true, "free": true, "detach": true,
 	"unassign": true, "unlink": true, "withdraw": true, "void": true, "expire": true, "lock": true,
-	"block": true, "archive": true, "purge": true, "wipe": true, "offboard": true, "deprovision": true,
-	"unsubscribe": true, "retire": true, "evict": true, "drain": true, "clear": true, "end": true,
+	"block": true, "archive": true, "purge": true, "wipe": true,
+	"unsubscribe": true, "retire": true, "clear": true, "end": true,
 }
 
 // removalWord reports a form of a removal verb: "cancelled", "voided".
