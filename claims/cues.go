@@ -86,7 +86,7 @@ var cues = map[kind][]string{
 		"reflected", "reflects", "reflect", "got", "headed", "heading", "pushed", "made",
 		"landed", "recorded", "logged", "modified", "amended", "corrected", "switched", "moved",
 		"went|gone|put|is|are|'s through", "in place",
-		"is|are|was|were|'s|'re|went|looks|look|looked ?all|just fine|smoothly|good|ok|okay !for|to|with|by|if", "went|gone out",
+		"is|are|was|were|'s|'re|went|looks|look|looked ?all|just|both fine|smoothly|good|ok|okay !for|to|with|by|if", "went|gone out",
 		"on its|the|their|there way", "taken care of", "is|are|'s|was now",
 		"now lists|shows|reads|reflects|has|have|points|says|list|show|point|read|reflect|targets|target|routes|route|resolves|resolve|uses|use|references|reference",
 		// Where the thing went: "the notice went to both of you", "250 went from checking into savings".
@@ -117,7 +117,7 @@ var cues = map[kind][]string{
 		"i|we 'm|am|are ?fairly|pretty|reasonably|quite confident|sure !that|it|the|your|this|everything|all|of",
 		"probably", "presumably", "most likely", "likely", "hopefully", "in theory", "supposedly",
 		"appears|appear|appeared|seems|seem|seemed to", "it|this|that|everything looks|looked like",
-		"looks|looked like it|they|everything|the", "as far as i|we can tell|see|know",
+		"looks|looked like !a|an|this|that", "as far as i|we can tell|see|know",
 		"looks|looked|seems|seemed !like|at|into|for|up|after|over|through|to|as|back|forward|out|around|fine|good|great|ok|okay|off|wrong", // "your visit looks cancelled"
 		"by now", "in principle", "should now|already",
 		"may|might|could ?already|well have|has ~2 been|gone|went",

@@ -90,19 +90,25 @@ func (x *extraction) verbCues(d clauseData, c clause) {
 func (x *extraction) stillCues(d clauseData, c clause) {
 	for i := c.lo; i+1 < c.hi; i++ {
 		w := x.toks[i+1].s
-		if len(w) < 6 || !strings.HasSuffix(w, "ing") || notUnderWay[w] || x.cueCovers(d, i) || x.cueCovers(d, i+1) {
+		if len(w) < 6 || !strings.HasSuffix(w, "ing") || x.cueCovers(d, i) || x.cueCovers(d, i+1) {
 			continue
 		}
 		switch s := x.toks[i].s; {
-		case s == "still":
+		case s == "still" && !notUnderWay[w]:
 		case (s == "'m" || s == "am" || s == "'re" || s == "are") && i > c.lo && (x.toks[i-1].s == "i" || x.toks[i-1].s == "we") &&
-			w != "going" && x.mentionWithin(d, i+2, i+6) >= 0:
+			!notAtWork[w] && x.mentionWithin(d, i+2, i+6) >= 0:
 			// The agent at work on it as it writes: "I'm running the group removal now".
 		default:
 			continue
 		}
 		x.cues = append(x.cues, cue{k: kPending, lo: i, hi: i + 2})
 	}
+}
+
+// notAtWork are -ing words after "I'm" that are no work on a step.
+var notAtWork = map[string]bool{
+	"going": true, "having": true, "hoping": true, "wondering": true, "thinking": true,
+	"seeing": true, "planning": true, "writing": true, "sending": true, "reaching": true,
 }
 
 // notUnderWay are -ing words after "still" that say no work is under way.
@@ -319,7 +325,7 @@ var removalStems = func() []string {
 var pastIrregular = map[string]bool{
 	"sent": true, "made": true, "paid": true, "built": true, "given": true, "taken": true,
 	"written": true, "bound": true, "rebound": true, "swept": true, "spun": true, "brought": true,
-	"set": true, "put": true, "reran": true, "redid": true, "rerun": true, "redone": true,
+	"set": true, "put": true, "kept": true, "reran": true, "redid": true, "rerun": true, "redone": true,
 }
 
 // notReports are past forms that report no action on a step.
