@@ -669,28 +669,26 @@ func (x *extraction) callResult(d *clauseData, c clause) {
 	// keptM may have outgrown the clause's share of x.ms: copy it back.
 	x.ms = append(x.ms[:d.mlo], keptM...)
 	d.mhi = len(x.ms)
-	// An HTTP status right after the call is its result.
-	status := cue{k: kNeutral, lo: -1}
-	for i := end + 1; i < c.hi && i <= end+3; i++ {
-		t := x.toks[i]
-		if t.kind == tNum {
-			if len(t.s) == 3 && t.s[0] >= '2' && t.s[0] <= '5' && t.s[1] >= '0' && t.s[1] <= '9' && t.s[2] >= '0' && t.s[2] <= '9' {
-				switch {
-				case t.s == "202":
-					status = cue{k: kPending, lo: i, hi: i + 1} // accepted, not done
-				case t.s[0] == '2':
-					status = cue{k: kDone, lo: i, hi: i + 1}
-				default:
-					status = cue{k: kFail, lo: i, hi: i + 1}
-				}
-			}
+	// A note after the call ("[retry]") is no result.
+	for end+1 < c.hi && x.toks[end+1].s == "(" {
+		k := end + 1
+		for k < c.hi && x.toks[k].s != ")" {
+			k++
+		}
+		if k == c.hi {
 			break
 		}
-		if t.kind == tWord {
-			if (strings.HasSuffix(t.s, "ed") || participles[t.s]) && !x.cueAt(d, i) {
-				status = cue{k: kDone, lo: i, hi: i + 1} // "-> booked", "-> sent"
+		end = k
+	}
+	// An HTTP status right after the call is its result; one after a later
+	// arrow on the line replaces it ("-> 503, retried after 5s -> 200 OK").
+	status := x.callStatus(d, end+1, c.hi)
+	for j := max(end+1, status.hi); status.lo >= 0 && j < c.hi; j++ {
+		if x.toks[j].s == ":" {
+			if st := x.callStatus(d, j+1, c.hi); st.lo >= 0 {
+				status = st
+				j = st.hi - 1
 			}
-			break
 		}
 	}
 	kept, first := x.cues[d.clo:d.clo], status.lo < 0
@@ -710,6 +708,34 @@ func (x *extraction) callResult(d *clauseData, c clause) {
 	// The status may have outgrown the clause's share of x.cues.
 	x.cues = append(x.cues[:d.clo], kept...)
 	d.chi = len(x.cues)
+}
+
+// callStatus reads the status a call line gives from token lo: an HTTP
+// code, or a participle ("-> booked"); lo is -1 when there is none.
+func (x *extraction) callStatus(d *clauseData, lo, hi int) cue {
+	for i := lo; i < hi && i <= lo+2; i++ {
+		t := x.toks[i]
+		if t.kind == tNum {
+			if len(t.s) == 3 && t.s[0] >= '2' && t.s[0] <= '5' && t.s[1] >= '0' && t.s[1] <= '9' && t.s[2] >= '0' && t.s[2] <= '9' {
+				switch {
+				case t.s == "202":
+					return cue{k: kPending, lo: i, hi: i + 1} // accepted, not done
+				case t.s[0] == '2':
+					return cue{k: kDone, lo: i, hi: i + 1}
+				default:
+					return cue{k: kFail, lo: i, hi: i + 1}
+				}
+			}
+			break
+		}
+		if t.kind == tWord {
+			if (strings.HasSuffix(t.s, "ed") || participles[t.s]) && !x.cueAt(d, i) {
+				return cue{k: kDone, lo: i, hi: i + 1} // "-> booked", "-> sent"
+			}
+			break
+		}
+	}
+	return cue{k: kNeutral, lo: -1}
 }
 
 // reassignCancel reads a mention that is only an undo word (a plain rollback

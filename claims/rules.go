@@ -19,7 +19,8 @@ package claims
 //     names the step whose tool it calls, not those its arguments name, read
 //     by the status after it: "book_slot(slot_id=...) -> 503", or without
 //     parentheses "bind_queue billing-jobs -> ok" (a participle there, "->
-//     booked", is done).
+//     booked", is done); a note after the call ("[retry]") is skipped, and
+//     a later arrow's status replaces the first ("-> 503, retried -> 200").
 //  2. Mentions (steps.go, extract.go). The extractor knows no domain: a step
 //     is named by the phrases its tool's pack declares (Phrases), the
 //     scenario's terms, and the words of its ID ("issue_voucher" reads as
