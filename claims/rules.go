@@ -72,7 +72,9 @@ package claims
 //     on shelf-9"), but not a state of work ("on hold", "in the pipeline"),
 //     another number ("at 7"), a condition, a part ("only ...") or, of a
 //     step that takes something away, its being in place; of such a step,
-//     its thing gone is done ("the passes are gone", "he's out of the rota").
+//     its thing gone is done ("the passes are gone", "he's out of the rota")
+//     and still in place is failed ("autorenew is still on", not in a clause
+//     "that" opens).
 //     A date that one step's arguments alone hold names that step, in any
 //     common spelling ("30 September", "Sept 30th", "9/30", "14/06"), and is
 //     the state it sets (dates.go).

@@ -910,6 +910,8 @@ var _ = Describe("an undo or start word that is the step's own verb", func() {
 		Entry("putting it back undoes the step", "I reinstated slot SL-1.", map[string]claims.Claim{"release": claims.Failed}),
 		Entry("its thing absent is its result", "u-9 has no sessions left.", map[string]claims.Claim{"revoke": claims.Done}),
 		Entry("but not the step not done", "The sessions of u-9 were not revoked.", map[string]claims.Claim{"revoke": claims.Failed}),
+		Entry("its thing still in place is a failure", "I tried, but the sessions of u-9 are still active.", map[string]claims.Claim{"revoke": claims.Failed}),
+		Entry("not in a clause about something else's", "I revoked u-9's sessions, which were still active.", map[string]claims.Claim{"revoke": claims.Done}),
 	)
 
 	decom := []claims.Step{{ID: "decom", Tool: "decommission_database", Values: []string{"db-use1"}, Phrases: claims.Phrases{Removes: true}}}

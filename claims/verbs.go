@@ -142,8 +142,9 @@ func (x *extraction) stateCues(d clauseData, c clause) {
 			}
 		case passiveAux[w] || w == "'s" || w == "'re":
 			// The step's thing is in, on or at its place: after a mention, not a value.
-			j := i + 1
-			for j < c.hi && (x.toks[j].s == "now" || x.toks[j].s == "already" || x.toks[j].s == "all" || x.toks[j].s == "both") {
+			j, still := i+1, false
+			for j < c.hi && (x.toks[j].s == "now" || x.toks[j].s == "already" || x.toks[j].s == "all" || x.toks[j].s == "both" || x.toks[j].s == "still") {
+				still = still || x.toks[j].s == "still"
 				j++
 			}
 			if j >= c.hi || x.cueCovers(d, j) || x.anyWord(max(c.lo, i-3), i, subordinators) {
@@ -172,8 +173,15 @@ func (x *extraction) stateCues(d clauseData, c clause) {
 			if x.anyWord(c.lo, i, onlyWord) {
 				continue // "only IMG-201 was on it": a part
 			}
-			// Of a step that takes something away, being in place is the opposite.
-			if k := x.mentionBefore(d, i); k < 0 || x.ms[k].pat != nil && x.ms[k].pat.value || x.removes(x.ms[k].step) {
+			// Of a step that takes something away, being in place is the
+			// opposite: still there, it failed ("autorenew is still on").
+			k := x.mentionBefore(d, i)
+			if k >= 0 && still && (x.removes(x.ms[k].step) || x.turnsOff(x.ms[k:k+1])) && !x.anyWord(max(c.lo, i-4), i, thatWords) {
+				x.cues = append(x.cues, cue{k: kFail, lo: j, hi: j + 1})
+				i = j
+				continue
+			}
+			if k < 0 || still || x.ms[k].pat != nil && x.ms[k].pat.value || x.removes(x.ms[k].step) {
 				continue
 			}
 			i = j
@@ -183,6 +191,10 @@ func (x *extraction) stateCues(d clauseData, c clause) {
 		x.cues = append(x.cues, cue{k: kDone, lo: i, hi: i + 1})
 	}
 }
+
+// thatWords open a relative or reported clause: "the draw that was still
+// on your file", "mentioned that the flag is still on".
+var thatWords = map[string]bool{"that": true, "which": true, "who": true}
 
 // holdNot after "has" make it an auxiliary or a need.
 var holdNot = map[string]bool{
