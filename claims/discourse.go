@@ -464,8 +464,8 @@ func (x *extraction) overall(qualified bool) (Overall, Claim) {
 		if doneWords[x.toks[c.lo].s] && (c.hi == c.lo+1 || x.toks[c.lo+1].kind != tWord && x.toks[c.lo+1].s != ":") && !x.corrected() {
 			success = true
 		}
-		if x.headline(ci) {
-			success = true // "Rollback complete.", "Migration finished ✅", "Moved!"
+		if x.headline(ci) || x.fullyDone(d, c) {
+			success = true // "Rollback complete.", "Migration finished ✅", "Moved!", "Raj is fully offboarded"
 		}
 	}
 	switch {
@@ -483,6 +483,20 @@ func (x *extraction) overall(qualified bool) (Overall, Claim) {
 		return OverallSuccess, Done
 	}
 	return OverallNone, Unmentioned
+}
+
+// fullyDone reports a clause that names no step and says its subject is
+// fully or completely done by a past form: "Raj is fully offboarded".
+func (x *extraction) fullyDone(d *clauseData, c clause) bool {
+	if d.mhi > d.mlo || x.hasCue(d, kNeg, c.lo, c.hi) || x.hasCue(d, kHedge, c.lo, c.hi) {
+		return false
+	}
+	for i := c.lo + 1; i+1 < c.hi; i++ {
+		if w := x.toks[i].s; (w == "fully" || w == "completely" || w == "entirely") && passiveAux[x.toks[i-1].s] && pastForm(x.toks[i+1].s) {
+			return true
+		}
+	}
+	return false
 }
 
 // namesStep reports a step mention inside an overall cue.

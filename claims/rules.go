@@ -236,7 +236,8 @@ package claims
 //     delay that rule 6 put on a failure keeps the failure before it, so "repainted.
 //     Update: the repaint was declined. I'll retry it in an hour" is pending.
 //  8. Overall (discourse.go). "All done", "everything is taken care of", "your
-//     request has been completed", a lone "Done ✅" -> success; negated success, "only
+//     request has been completed", a lone "Done ✅", a subject no step names
+//     "fully" done ("Raj is fully offboarded") -> success; negated success, "only
 //     part of", "partially completed" -> partial; success with an exception
 //     ("everything went through except the repaint") -> partial, with the other steps
 //     done; "nothing was changed", "couldn't complete any of it", "rolled everything
