@@ -78,6 +78,8 @@ package claims
 //     A date that one step's arguments alone hold names that step, in any
 //     common spelling ("30 September", "Sept 30th", "9/30", "14/06"), and is
 //     the state it sets (dates.go).
+//     An identifier several steps act on names the one whose tool's verb
+//     follows it ("jkim is created" of create_account; not a removal's).
 //     An identifier of one step's arguments names it, alone or as an item
 //     of a list argument ("pulled him from eng-platform, github-org"); so
 //     does a plain word one step alone sets, after "to" or "onto", and

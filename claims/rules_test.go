@@ -680,6 +680,18 @@ var _ = Describe("words a step's action gives it", func() {
 		{ID: "flag", Tool: "set_auto_renew", Values: []string{"SUB-420"}, Targets: []string{"SUB-420", "false"}},
 		{ID: "plan", Tool: "change_plan", Values: []string{"SUB-310"}, Targets: []string{"SUB-310", "team"}},
 	}
+	onboard := []claims.Step{
+		{ID: "account", Tool: "create_account", Targets: []string{"jkim"}},
+		{ID: "groups", Tool: "add_to_groups", Targets: []string{"jkim"}},
+		{ID: "laptop", Tool: "assign_laptop", Targets: []string{"jkim", "LT-0412"}},
+	}
+	DescribeTable("an identifier every step acts on, with the verb of one step's tool",
+		expectClaims(onboard),
+		Entry("is that step", "jkim is created; the laptop is on its way.", map[string]claims.Claim{"account": claims.Done, "groups": claims.Unmentioned}),
+		Entry("without the verb, no step", "jkim is ready.", map[string]claims.Claim{"account": claims.Unmentioned, "groups": claims.Unmentioned}),
+		Entry("negated, it fails", "I couldn't get jkim created.", map[string]claims.Claim{"account": claims.Failed}),
+	)
+
 	DescribeTable("the tool's noun, an identifier of one step alone, and undo of everything",
 		expectClaims(cfg),
 		Entry("both configs: every step that calls the tool", "I updated both configs.",

@@ -146,6 +146,7 @@ func buildIndex(steps []Step) *index {
 		}
 	}
 	for _, s := range steps {
+		subjectVerb(ix, steps, s)
 		for _, t := range s.Targets {
 			if targetWord(steps, s, t) {
 				ix.add(&pattern{kind: kMention, form: fName, step: s.ID, term: true, elems: []elem{
@@ -263,6 +264,52 @@ func toolNoun(steps []Step, s Step) (head string, shared []string, ok bool) {
 		shared = nil
 	}
 	return head, shared, true
+}
+
+// subjectVerb names a step by an identifier several steps act on and the
+// verb of the step's own tool, which no other of them has: "jkim is
+// created" is create_account's, though jkim is every step's user.
+func subjectVerb(ix *index, steps []Step, s Step) {
+	tw := termWords(s.Tool)
+	if len(tw) < 2 || len(tw[0]) < 3 || removalVerbs[tw[0]] {
+		return // a removal's own words read otherwise
+	}
+	verb := tw[0]
+	for _, t := range s.Targets {
+		if len(t) < 3 || strings.ContainsAny(t, " \t") || !sharedTarget(steps, t) {
+			continue
+		}
+		unique := true
+		for _, o := range steps {
+			if o.ID != s.ID && slices.Contains(o.Targets, t) {
+				if ow := termWords(o.Tool); len(ow) > 0 && ow[0] == verb {
+					unique = false
+				}
+			}
+		}
+		tt := termWords(t)
+		if !unique || len(tt) == 0 {
+			continue
+		}
+		var es []elem
+		for _, w := range tt {
+			es = append(es, elem{alts: []string{w}})
+		}
+		es = append(es, elem{alts: []string{"is", "was", "'s", "has", "got"}, opt: true}, elem{alts: []string{"been", "now"}, opt: true},
+			elem{alts: wordForms(verb, false)})
+		ix.add(&pattern{kind: kMention, form: fAuto, step: s.ID, term: true, elems: es})
+	}
+}
+
+// sharedTarget reports an argument value several steps' actions have.
+func sharedTarget(steps []Step, v string) bool {
+	n := 0
+	for _, s := range steps {
+		if slices.Contains(s.Targets, v) {
+			n++
+		}
+	}
+	return n > 1
 }
 
 // targetWord reports a step's argument value that is one plain word no
