@@ -448,6 +448,9 @@ func (x *extraction) scanClause(ci int) {
 		if m.p.kind == kFail && x.adjective(d, c, m) {
 			continue // "her lost phone", "the expired card": a thing, not a step's failure
 		}
+		if m.p.kind == kDone && x.doneAdjective(d, c, m) {
+			continue // "I'll email the updated invoice": what it is, not what was done
+		}
 		x.cues = append(x.cues, cue{k: m.p.kind, lo: m.lo, hi: m.hi})
 	}
 	x.numberCues(c)
@@ -590,6 +593,22 @@ func (x *extraction) adjective(d clauseData, c clause, m match) bool {
 		}
 	}
 	return true
+}
+
+// doneAdjective reports a done word in -ed between an article or
+// possessive (or the clause's start) and a step's words: "the updated
+// invoice", "Updated invoice: will be emailed".
+func (x *extraction) doneAdjective(d clauseData, c clause, m match) bool {
+	if m.hi-m.lo != 1 || m.hi >= c.hi || !strings.HasSuffix(x.toks[m.lo].s, "ed") ||
+		m.lo > c.lo && !possessives[x.toks[m.lo-1].s] {
+		return false
+	}
+	for _, mm := range x.ms[d.mlo:] {
+		if mm.lo == m.hi {
+			return mm.form != fDone
+		}
+	}
+	return false
 }
 
 // possessives and articles before an adjective.

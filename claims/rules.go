@@ -42,7 +42,8 @@ package claims
 //     York 80203,") is skipped when looking for qualifiers. A phrase's gap
 //     may cross a parenthesis ("your urn (crate A4004) is now headed to").
 //     Look-alikes name nothing ("our team has been told"); a failure word as
-//     an adjective describes a thing ("the lost phone"), also before a
+//     an adjective describes a thing ("the lost phone"), and so does a done
+//     word in -ed before a step's words ("the updated invoice"), also before a
 //     mention with its own verb ("the lost phone's passes are revoked"); a bare word
 //     after "you" as subject is the visitor's own verb ("anything you buy
 //     from now on"); a mention with one of its step's NotAfter words right

@@ -685,6 +685,13 @@ var _ = Describe("words a step's action gives it", func() {
 		{ID: "groups", Tool: "add_to_groups", Targets: []string{"jkim"}},
 		{ID: "laptop", Tool: "assign_laptop", Targets: []string{"jkim", "LT-0412"}},
 	}
+	DescribeTable("a done word before a step's words is what the thing is, not what was done",
+		expectClaims([]claims.Step{{ID: "invoice", Tool: "send_invoice"}}),
+		Entry("the updated invoice", "I'll email you the updated invoice once the new plan takes effect.", map[string]claims.Claim{"invoice": claims.Unmentioned}),
+		Entry("a label", "Updated invoice: will be emailed once the credit reconciles.", map[string]claims.Claim{"invoice": claims.Unmentioned}),
+		Entry("but a verb is one", "I updated the invoice.", map[string]claims.Claim{"invoice": claims.Done}),
+	)
+
 	DescribeTable("an identifier every step acts on, with the verb of one step's tool",
 		expectClaims(onboard),
 		Entry("is that step", "jkim is created; the laptop is on its way.", map[string]claims.Claim{"account": claims.Done, "groups": claims.Unmentioned}),
