@@ -161,6 +161,7 @@ var cues = map[kind][]string{
 		"second|2nd|third|3rd|next attempt|try", "the second|2nd|third one", "ran|did|reran|pushed ~2 again", "eventually", "finally", "in the end",
 		// It took more than one try, so it went through: "needed a second attempt".
 		"needed|took|required ?a|an ~1 second|2nd|third|another|extra attempt|try|go|retry",
+		"the|an automatic|auto retry", // what a retry did is its outcome
 		"after|following ?the|a|an|my|our|your first|initial|earlier|previous|original attempt|try|one",
 	},
 	kNeg: {

@@ -285,6 +285,7 @@ var _ = Describe("rule 3: groups and regions", func() {
 		Entry("the retry went clean", "The first refund attempt hit a 503, the retry went clean.", cancelFlow, "refund=done"),
 		Entry("a retry not made is no retry", "The refund hit a 503. I didn't retry it; a retry would double-charge.", cancelFlow, "refund=failed"),
 		Entry("this time it stuck", "The refund bounced twice; I ran it again and this time it stuck.", cancelFlow, "refund=done"),
+		Entry("what the automatic retry did", "The refund call timed out, and the automatic retry issued the refund.", cancelFlow, "refund=done"),
 		Entry("the second one stuck", "The first refund attempt bounced off a 503, the second one stuck.", cancelFlow, "refund=done"),
 		Entry("the first of the step itself, then rerun", "The first refund was declined. An hour later I reran the refund.", cancelFlow, "refund=done"),
 		Entry("the first of the step itself, and nothing after", "The first refund was declined.", cancelFlow, "refund=failed"),
