@@ -276,7 +276,7 @@ func subjectVerb(ix *index, steps []Step, s Step) {
 	}
 	verb := tw[0]
 	for _, t := range s.Targets {
-		if len(t) < 3 || strings.ContainsAny(t, " \t") || !sharedTarget(steps, t) {
+		if len(t) < 3 || strings.ContainsAny(t, " \t") || !sharedIn(steps, t, targetsOf) {
 			continue
 		}
 		unique := true
@@ -301,17 +301,6 @@ func subjectVerb(ix *index, steps []Step, s Step) {
 	}
 }
 
-// sharedTarget reports an argument value several steps' actions have.
-func sharedTarget(steps []Step, v string) bool {
-	n := 0
-	for _, s := range steps {
-		if slices.Contains(s.Targets, v) {
-			n++
-		}
-	}
-	return n > 1
-}
-
 // targetWord reports a step's argument value that is one plain word no
 // other step sets: what the step puts a thing on or switches it to ("plan:
 // team" in "you're on Team now", "switched SUB-310 to Team").
@@ -324,24 +313,26 @@ func targetWord(steps []Step, s Step, t string) bool {
 			return false
 		}
 	}
-	for _, o := range steps {
-		if o.ID != s.ID && slices.Contains(o.Targets, t) {
-			return false
-		}
-	}
-	return true
+	return !sharedIn(steps, t, targetsOf)
 }
 
 // sharedValue reports an argument value that several steps' actions have.
 func sharedValue(steps []Step, v string) bool {
+	return sharedIn(steps, v, func(s Step) []string { return s.Values })
+}
+
+// sharedIn reports a value that the lists of several steps hold.
+func sharedIn(steps []Step, v string, list func(Step) []string) bool {
 	n := 0
 	for _, s := range steps {
-		if slices.Contains(s.Values, v) {
+		if slices.Contains(list(s), v) {
 			n++
 		}
 	}
 	return n > 1
 }
+
+func targetsOf(s Step) []string { return s.Targets }
 
 // sharedTool reports a tool that several steps call: its name names none.
 func sharedTool(steps []Step, tool string) bool {
