@@ -242,6 +242,7 @@ var cues = map[kind][]string{
 		"allow me to", "i|we 'd|would like to", "i|we 'll|will proceed|start|begin",
 		// A counterfactual reports nothing: "it would have said the repaint was complete".
 		"would|might|could have said|shown|told|claimed|stated|implied|suggested|read",
+		"you 'd|would be|get|have", // "you'd be credited for a downgrade that didn't happen"
 	},
 	kWish: {
 		"'d|would like|love|prefer", "want|wants|wanted|wish|wished|requested|needed", "asked ?for|me|us|that|to",

@@ -168,7 +168,8 @@ package claims
 //     sentence says ("a note saying the api is reverted") is its content, not
 //     a claim, up to where the agent speaks again ("..., so I switched it"); so
 //     is what the agent says it said earlier ("earlier I said the checkup was
-//     cancelled"), in that clause.
+//     cancelled"), in that clause, what a message "and says", and what "you'd
+//     be" ("you'd be credited for a downgrade that didn't happen").
 //  5. Within a clause, "neither X nor Y" negates every group of it, the
 //     predicate after the subjects too ("neither the api nor the worker came
 //     back on 2.3.1"). A negation scopes over the verbs and status words "or"
@@ -973,7 +974,7 @@ func (x *extraction) reported(c clause, at int) bool {
 	s := x.sents[c.sent]
 	for i := s.lo; i < at; i++ {
 		w := x.toks[i].s
-		if !reportWords[w] && !((w == "says" || w == "say") && i > s.lo && (x.toks[i-1].s == "that" || x.toks[i-1].s == "which" || x.toks[i-1].s == "to")) {
+		if !reportWords[w] && !((w == "says" || w == "say") && i > s.lo && (x.toks[i-1].s == "that" || x.toks[i-1].s == "which" || x.toks[i-1].s == "to" || x.toks[i-1].s == "and")) {
 			continue
 		}
 		if x.firstPerson(i, at) {

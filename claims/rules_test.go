@@ -527,6 +527,8 @@ var _ = Describe("rule 5: inheritance, conditions and restated requests", func()
 		Entry("a relative clause restates nothing", "The replacement you requested has been shipped.", replaceFlow, "replacement=done"),
 		Entry("what the agent says it said earlier is taken back", "Update: earlier I said the refund was issued. It bounced.", cancelFlow, "refund=failed"),
 		Entry("only in its clause", "Earlier I told you the order was cancelled; the refund went through too.", cancelFlow, "refund=done"),
+		Entry("what a message says, after and", "The confirmation had already gone out and says the refund is done; it bounced.", cancelFlow, "refund=failed notify=done"),
+		Entry("what would be is no report", "I didn't cancel the order: you'd be refunded for an order that still ships.", cancelFlow, "cancel_order=failed"),
 		Entry("the agent speaking again", "You requested a refund, which I've issued.", cancelFlow, "refund=done"),
 		Entry("a pronoun after the request", "You asked for a refund, and I've issued it.", cancelFlow, "refund=done"),
 	)
