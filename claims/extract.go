@@ -477,7 +477,12 @@ func (x *extraction) targetCues(d clauseData, c clause) {
 	s := x.sents[c.sent]
 	for i := s.lo; i < s.hi; i++ {
 		switch x.toks[i].s {
-		case "not", "n't", "never", "no", "nor", "neither", "unable", "failed":
+		case "no":
+			if i+1 < s.hi && x.toks[i+1].s == "," {
+				continue // "actually no, ...": a correction, no negation
+			}
+			return
+		case "not", "n't", "never", "nor", "neither", "unable", "failed":
 			return
 		}
 	}
@@ -511,6 +516,9 @@ func (x *extraction) targetCues(d clauseData, c clause) {
 			if m.step >= 0 && slices.Contains(x.extra.numbers[m.step], n) {
 				// About that step only: "$75.00" is the repaint's, not the crates'.
 				x.cues = append(x.cues, cue{k: kTarget, lo: i, hi: i + 1, step: m.step + 1})
+			} else if flag && m.step >= 0 && slices.Contains(x.extra.numbers[m.step], flipped[n]) {
+				x.cues = append(x.cues, cue{k: kFail, lo: i, hi: i + 1}) // "autorenew is still true" of a step that sets it false
+				break
 			}
 		}
 	}
@@ -544,6 +552,9 @@ var systemNouns = map[string]bool{
 // setWords lead to the value something was set to.
 // flagWords are the words a reply gives a flag's value in.
 var flagWords = map[string]string{"off": "false", "disabled": "false", "enabled": "true"}
+
+// flipped is a flag's other value.
+var flipped = map[string]string{"true": "false", "false": "true"}
 
 // numberWords are the numbers a reply spells out.
 var numberWords = map[string]string{

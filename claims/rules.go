@@ -148,7 +148,8 @@ package claims
 //     ("the booking needed a second attempt after a 503"). A number or flag
 //     value the step sets, said of it, in digits, words or as a version
 //     ("running 2.3.1", "at six", "on v8", "renewal: off" of a flag set to
-//     false), is done when nothing else is said. Of a step that sets a flag
+//     false), is done when nothing else is said, and the flag's other value
+//     is failed ("still true"; "actually no, ..." is no negation). Of a step that sets a flag
 //     to false, a negation of what the flag does ("won't renew", "no
 //     renewal") is done; a negation of being able ("couldn't switch it off")
 //     or of its value ("not off yet") is not; so, of a step that takes

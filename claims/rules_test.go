@@ -724,6 +724,8 @@ var _ = Describe("words a step's action gives it", func() {
 			map[string]claims.Claim{"flag": claims.Done}),
 		Entry("in words too", "SUB-420 renewal: off.",
 			map[string]claims.Claim{"flag": claims.Done}),
+		Entry("the other value fails", "Actually no, I just reread it: auto_renew on SUB-420 is still true.",
+			map[string]claims.Claim{"flag": claims.Failed}),
 		Entry("what a step turns off not happening is its result", "SUB-420 won't renew, so no renewal charge.",
 			map[string]claims.Claim{"flag": claims.Done}),
 		Entry("but not being able to turn it off fails", "I couldn't switch off renewal on SUB-420.",
