@@ -171,7 +171,7 @@ var cues = map[kind][]string{
 	kNeutral: {
 		"no problem|problems|issue|issues|worries|errors|trouble|cost",
 		"not a problem", "not only", "all or nothing", // "you wanted all or nothing"
-		"actually|oh|wait|ah|hmm no", // "actually no, I just reread it": a correction, no negation
+		"actually|oh|wait|ah|hmm no",       // "actually no, I just reread it": a correction, no negation
 		"how ~2 looks|looked|seems|seemed", // "here's how it looks now": no hedge
 		"without ?any ?issue|issues|problem|problems|trouble|error|errors|delay|delays|hassle|cost",
 		"nothing else|more ~3 need|needed|required|do", "anything else", "no need", "no further|additional|other action|actions|steps|step",
