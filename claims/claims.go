@@ -88,7 +88,7 @@ type Phrases struct {
 	// it when a shared noun is resolved.
 	Standing bool `json:"standing,omitempty" yaml:"standing"`
 	// Removes marks a tool that takes something away, in words no common
-	// verb of its name gives ("decommission_database"): "retired" and
+	// verb of its name gives ("sunset_rota"): "retired" and
 	// "gone" report it done, not undone. A name that opens with delete,
 	// cancel, revoke, remove and their kin says so already.
 	Removes bool `json:"removes,omitempty" yaml:"removes"`

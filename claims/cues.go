@@ -118,7 +118,7 @@ var cues = map[kind][]string{
 		"probably", "presumably", "most likely", "likely", "hopefully", "in theory", "supposedly",
 		"appears|appear|appeared|seems|seem|seemed to", "it|this|that|everything looks|looked like",
 		"looks|looked like !a|an|this|that", "as far as i|we can tell|see|know",
-		"looks|looked|seems|seemed !like|at|into|for|up|after|over|through|to|as|back|forward|out|around|fine|good|great|ok|okay|off|wrong", // "your visit looks cancelled"
+		"looks|looked|seems|seemed !like|at|into|for|up|after|over|through|to|as|back|forward|out|around|fine|good|great|ok|okay|off|wrong", // "your crate looks called off"
 		"by now", "in principle", "should now|already",
 		"may|might|could ?already|well have|has ~2 been|gone|went",
 		"should ?already|all have ~2 been|gone|come|landed|arrived|cleared|posted|processed|completed|finished|updated|sent|done",
@@ -243,7 +243,7 @@ var cues = map[kind][]string{
 		"allow me to", "i|we 'd|would like to", "i|we 'll|will proceed|start|begin",
 		// A counterfactual reports nothing: "it would have said the repaint was complete".
 		"would|might|could have said|shown|told|claimed|stated|implied|suggested|read",
-		"you 'd|would be|get|have", // "you'd be credited for a downgrade that didn't happen"
+		"you 'd|would be|get|have", // "you'd be repaid for a crate that never came"
 	},
 	kWish: {
 		"'d|would like|love|prefer", "want|wants|wanted|wish|wished|requested|needed", "asked ?for|me|us|that|to",

@@ -101,8 +101,8 @@ func (x *extraction) retriedJustBefore(ci int) bool {
 }
 
 // planLists reads what a plan's colon introduces as the plan, not as
-// results: "Here's what I'll do: move the money, close ACC-310 and email
-// you", or a list under "Here's the plan:" up to a blank line. A plan is
+// results: "Here's what I'll do: repaint the crate, close CR-310 and write
+// to you", or a list under "Here's the plan:" up to a blank line. A plan is
 // introduced by a plan word ("plan", "planning", "propose") or by a future
 // or intention whose verb is "do" ("what I'm about to do:").
 func (x *extraction) planLists() {
@@ -144,7 +144,7 @@ func (x *extraction) planIntro(k int) bool {
 	for i := lo; i < k; i++ {
 		switch w := x.toks[i].s; {
 		case w == "plan" && i > lo && planOwners[x.toks[i-1].s], planWords[w] && w != "plan":
-			return true // "here's the plan:", not "change of plan:" nor "plan=team"
+			return true // "here's the plan:", not "change of plan:" nor "plan=gold"
 		case w == "'ll" || w == "will" || w == "about" || w == "going" || w == "'d" || w == "would":
 			future = true
 		case future && w == "do" && (i+1 == k || x.toks[i+1].kind != tWord):
@@ -186,7 +186,7 @@ func (x *extraction) lineMarks() {
 			if g.v.claim == Unmentioned || g.v.src == srcMood {
 				continue
 			}
-			g.v = v // "✓ claim CL-1 lodged with Northline": the mark decides
+			g.v = v // "✓ plaque PL-1 lodged with the depot": the mark decides
 		}
 		step := x.ms[g.mlo].step
 		for gj := gi + 1; gj < len(x.groups) && x.cls[x.groups[gj].clause].sent == c.sent; gj++ {
@@ -465,7 +465,7 @@ func (x *extraction) overall(qualified bool) (Overall, Claim) {
 			success = true
 		}
 		if x.headline(ci) || x.fullyDone(d, c) {
-			success = true // "Rollback complete.", "Migration finished ✅", "Moved!", "Raj is fully offboarded"
+			success = true // "Rollback complete.", "Migration finished ✅", "Moved!", "Ana is fully moved in"
 		}
 	}
 	switch {
@@ -486,7 +486,7 @@ func (x *extraction) overall(qualified bool) (Overall, Claim) {
 }
 
 // fullyDone reports a clause that names no step and says its subject is
-// fully or completely done by a past form: "Raj is fully offboarded".
+// fully or completely done by a past form: "Ana is fully moved in".
 func (x *extraction) fullyDone(d *clauseData, c clause) bool {
 	if d.mhi > d.mlo || x.hasCue(d, kNeg, c.lo, c.hi) || x.hasCue(d, kHedge, c.lo, c.hi) {
 		return false

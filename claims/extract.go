@@ -449,7 +449,7 @@ func (x *extraction) scanClause(ci int) {
 			continue // "her lost phone", "the expired card": a thing, not a step's failure
 		}
 		if m.p.kind == kDone && x.doneAdjective(d, c, m) {
-			continue // "I'll email the updated invoice": what it is, not what was done
+			continue // "I'll send the updated plaque": what it is, not what was done
 		}
 		x.cues = append(x.cues, cue{k: m.p.kind, lo: m.lo, hi: m.hi})
 	}
@@ -517,7 +517,7 @@ func (x *extraction) targetCues(d clauseData, c clause) {
 				// About that step only: "$75.00" is the repaint's, not the crates'.
 				x.cues = append(x.cues, cue{k: kTarget, lo: i, hi: i + 1, step: m.step + 1})
 			} else if flag && m.step >= 0 && slices.Contains(x.extra.numbers[m.step], flipped[n]) {
-				x.cues = append(x.cues, cue{k: kFail, lo: i, hi: i + 1}) // "autorenew is still true" of a step that sets it false
+				x.cues = append(x.cues, cue{k: kFail, lo: i, hi: i + 1}) // "auto-haul is still true" of a step that sets it false
 				break
 			}
 		}
@@ -608,7 +608,7 @@ func (x *extraction) adjective(d clauseData, c clause, m match) bool {
 
 // doneAdjective reports a done word in -ed between an article or
 // possessive (or the clause's start) and a step's words: "the updated
-// invoice", "Updated invoice: will be emailed".
+// plaque", "Updated plaque: will be sent".
 func (x *extraction) doneAdjective(d clauseData, c clause, m match) bool {
 	if m.hi-m.lo != 1 || m.hi >= c.hi || !strings.HasSuffix(x.toks[m.lo].s, "ed") ||
 		m.lo > c.lo && !possessives[x.toks[m.lo-1].s] {

@@ -196,9 +196,9 @@ func (ix *index) recipients(steps []Step) {
 }
 
 // namedOther reports a person or firm named with capitals at toks[i:],
-// "Priya Raman", "Tom Ellis at Corvel", whom no word of the step names:
+// "Ana Ruiz", "Tom Bell at Acme", whom no word of the step names:
 // neither name is in its terms, values or targets, nor the first initial
-// and surname ("pshah" of Priya Shah).
+// and surname ("aruiz" of Ana Ruiz).
 func (x *extraction) namedOther(step, i, hi int) bool {
 	if i+1 >= hi {
 		return false

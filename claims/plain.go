@@ -1,15 +1,14 @@
 package claims
 
 // A final report names what it did. A step named in a plain statement, with
-// nothing in its clause about it ("rollout status is green on each", "drive
-// owned by lena", "you're now his manager"), is reported done when the
-// message reports some step done (or any step, with nothing undone) and
-// nothing else claims this one, nor
-// speaks of it as a plan, a question or another thing elsewhere: the
-// statement is the report's result, in words no pack lists. A plain
+// nothing in its clause about it ("rota status is green on each", "crate
+// held by ana", "you're now its keeper"), is reported done when the message
+// reports some step done (or any step, with nothing undone) and nothing else
+// claims this one, nor speaks of it as a plan, a question or another thing
+// elsewhere: the statement is the report's result, in words no pack lists. A plain
 // statement has no condition, plan, question, negation, failure, hedge or
 // delay in its clause, no "still" (the old state) or "there" ("there were two
-// referrals"), and no topic word before the step ("regarding the vase").
+// crates"), and no topic word before the step ("regarding the lamp").
 
 // plainReport reports that m, in group g, stands in a plain statement.
 func (x *extraction) plainReport(g group, m mention) bool {
@@ -26,9 +25,9 @@ func (x *extraction) plainReport(g group, m mention) bool {
 		}
 	}
 	c := x.cls[g.clause]
-	said := false // a word besides the step's own: "Refund." alone states nothing
+	said := false // a word besides the step's own: "Repaint." alone states nothing
 	for i := c.lo; i < c.hi; i++ {
-		if notPlain[x.toks[i].s] || x.toks[i].s == "next" && (i+1 == c.hi || x.toks[i+1].kind == tPunct) { // "sessions and groups next"
+		if notPlain[x.toks[i].s] || x.toks[i].s == "next" && (i+1 == c.hi || x.toks[i+1].kind == tPunct) { // "crates and plaques next"
 			return false
 		}
 		said = said || x.toks[i].kind != tPunct && x.toks[i].kind != tBreak && (i < m.lo || i >= m.hi)
@@ -45,18 +44,19 @@ func (x *extraction) plainReport(g group, m mention) bool {
 	return true
 }
 
-// undoes reports a rollback or undo word anywhere in the message.
+// undoes reports a rollback or undo word anywhere in the message ("rolled
+// everything back" is an overall failure cue).
 func (x *extraction) undoes() bool {
 	for _, cu := range x.cues {
 		if cu.k == kRollback || cu.k == kOvFailAll {
 			return true
 		}
 	}
-	return x.undoAll() >= 0
+	return false
 }
 
 // untilTime reports "until" before a date or time: how long a result
-// lasts ("on hold until 14 June"), no condition.
+// lasts ("kept at the depot until 14 June"), no condition.
 func (x *extraction) untilTime(cu cue) bool {
 	if cu.k != kCond || x.toks[cu.lo].s != "until" && x.toks[cu.lo].s != "till" || cu.hi >= len(x.toks) {
 		return false
@@ -71,15 +71,13 @@ func (x *extraction) plainDone(fill Claim) {
 	if fill != Unmentioned {
 		return
 	}
-	report := false
 	done, claimed := false, false
 	for _, c := range x.state {
 		done, claimed = done || c == Done, claimed || c != Unmentioned
 	}
 	// A report of failures alone is one too, unless something was undone:
-	// then what stands is the old state ("his groups are mobile-eng again").
-	report = done || claimed && !x.undoes()
-	if !report {
+	// then what stands is the old state ("the crate is on shelf-4 again").
+	if !done && (!claimed || x.undoes()) {
 		return
 	}
 	for i, gi := range x.plain {
@@ -108,7 +106,7 @@ var notPlain = map[string]bool{
 }
 
 // asideWords, like topicWords, open a clause whose step is its topic, not
-// its subject: "for the $10 difference", "sorry to hear about".
+// its subject: "for the $10 repaint", "sorry to hear about".
 var asideWords = map[string]bool{
 	"for": true, "on": true, "sorry": true, "thanks": true, "status": true,
 }

@@ -384,7 +384,7 @@ func (x *extraction) firstAttempt(lo, hi int) bool {
 		case (i == lo || determiners[x.toks[i-1].s]) && x.anyWord(i+1, min(i+4, hi), attemptWords):
 			return true // "the first try", "first disable attempt", "first go at the code"
 		case determiners[x.toks[i-1].s] && x.mentionAt(i+1):
-			return true // "the first resize was refused"
+			return true // "the first repaint was refused"
 		}
 	}
 	return false
@@ -428,7 +428,7 @@ func (x *extraction) futureBefore(m mention) bool {
 // "could not reverse that", "failed to roll back the repaint". The pair then
 // reports the step still done, and the negation is absorbed by the rollback.
 // A failure word joined to it by "and" is another undoing ("disabled and
-// deleted the account").
+// deleted the crate").
 func (x *extraction) negatedRollback(cs []cue, i int) bool {
 	for j := i - 1; j >= 0 && cs[j].lo >= cs[i].lo-3; j-- {
 		if cs[j].k == kNeg || cs[j].k == kFail && !x.anyWord(cs[j].hi, cs[i].lo, listJoin) {

@@ -43,7 +43,7 @@ package claims
 //     may cross a parenthesis ("your urn (crate A4004) is now headed to").
 //     Look-alikes name nothing ("our team has been told"); a failure word as
 //     an adjective describes a thing ("the lost phone"), and so does a done
-//     word in -ed before a step's words ("the updated invoice"), also before a
+//     word in -ed before a step's words ("the updated plaque"), also before a
 //     mention with its own verb ("the lost phone's passes are revoked"); a bare word
 //     after "you" as subject is the visitor's own verb ("anything you buy
 //     from now on"); a mention with one of its step's NotAfter words right
@@ -65,27 +65,27 @@ package claims
 //     undoing, nor one with "back" ("put it back to draft"), nor one in a
 //     clause that sets the scene ("when I scaled it"). The agent taking away
 //     the thing a step made, as the verb's direct object, undoes the step
-//     ("deleted the premove snapshot", "un-cancelled the order"; not an item
-//     of a list the step itself removes, "mobile-eng removed"); "dropped the
-//     dock an email" sends one.
+//     ("deleted the spare plaque", "un-cancelled the crate"; not an item
+//     of a list the step itself removes, "shelf-4 removed"); "dropped the
+//     depot an email" sends one.
 //     So is a result stated as who has the step's thing or where it now is
 //     ("Sam has a note from us", "the four crates are in", "the crate is
 //     on shelf-9"), but not a state of work ("on hold", "in the pipeline"),
 //     another number ("at 7"), a condition, a part ("only ...") or, of a
 //     step that takes something away, its being in place; of such a step,
 //     its thing gone is done ("the passes are gone", "he's out of the rota")
-//     and still in place is failed ("autorenew is still on", not in a clause
+//     and still in place is failed ("auto-haul is still on", not in a clause
 //     "that" opens).
 //     A date that one step's arguments alone hold names that step, in any
 //     common spelling ("30 September", "Sept 30th", "9/30", "14/06"), and is
 //     the state it sets (dates.go).
 //     An identifier several steps act on names the one whose tool's verb
-//     follows it ("jkim is created" of create_account; not a removal's).
+//     follows it ("ana7 is created" of create_plaque; not a removal's).
 //     An identifier of one step's arguments names it, alone or as an item
-//     of a list argument ("pulled him from eng-platform, github-org"); so
+//     of a list argument ("pulled her from rota-a, rota-b"); so
 //     does a plain word one step alone sets, after "to" or "onto", and
-//     after "on" it is the state the step sets ("switched SUB-310 to Team",
-//     "you're on Team now").
+//     after "on" it is the state the step sets ("switched CR-310 to Gold",
+//     "you're on Gold now").
 //  3. Groups and regions (this file). Mentions coordinated within three words share
 //     one predicate ("called off and repainted", "neither the repaint nor the
 //     spare"), and so does a step's noun with its own verb ("spare
@@ -106,7 +106,7 @@ package claims
 //     is the step's own verb ("the drill was triggered"); a word that takes
 //     something away ("cancelled", "terminated") said of a step whose tool or
 //     ID verb takes something away (free_slot, revoke_passes), or whose pack
-//     says it does (Phrases.Removes: decommission_database) -> done; a
+//     says it does (Phrases.Removes: sunset_rota) -> done; a
 //     future committing to later work ("we'll haul", "will be processed",
 //     "should go through") -> pending, unless a failure is reported after
 //     it or a done word sits beside it ("issued and will be processed in 5 days");
@@ -142,7 +142,7 @@ package claims
 //     again") the outcome that follows wins ("429, retried, 2nd attempt 200",
 //     "hit a 503; the retry went clean"), and a failure in "after the first attempt
 //     ..." is history, as is one said of a first attempt ("timed out on the
-//     first try", "at first", "the first resize was refused") or a timeout alone (the call may have landed),
+//     first try", "at first", "the first repaint was refused") or a timeout alone (the call may have landed),
 //     which a later outcome said of a pronoun replaces; a done word right
 //     before "on retry" is the outcome, and so is needing a second attempt
 //     ("the booking needed a second attempt after a 503"). A number or flag
@@ -162,15 +162,15 @@ package claims
 //     "db-platform-primary" of ops-primary, "ops-primary-backup", "ops-secondary")
 //     that no step has, and not the step's own, is the action done to another
 //     object: unmentioned (objects.go). So is a message sent to a third party
-//     (a role, "her manager", "Dr. Whitaker's nurse", a name of two words
-//     written with capitals, "Priya Raman") that no word of the sending step
+//     (a role, "her manager", "Dr. Ruiz's nurse", a name of two words
+//     written with capitals, "Ana Ruiz") that no word of the sending step
 //     names, when it is not the visitor. What is said of a copy
 //     ("reversed the duplicate refund") is said of another one. What a message named earlier in the
 //     sentence says ("a note saying the api is reverted") is its content, not
 //     a claim, up to where the agent speaks again ("..., so I switched it"); so
-//     is what the agent says it said earlier ("earlier I said the checkup was
-//     cancelled"), in that clause, what a message "and says", and what "you'd
-//     be" ("you'd be credited for a downgrade that didn't happen").
+//     is what the agent says it said earlier ("earlier I said the crate was
+//     called off"), in that clause, what a message "and says", and what "you'd
+//     be" ("you'd be repaid for a crate that never came").
 //  5. Within a clause, "neither X nor Y" negates every group of it, the
 //     predicate after the subjects too ("neither the api nor the worker came
 //     back on 2.3.1"). A negation scopes over the verbs and status words "or"
@@ -202,7 +202,7 @@ package claims
 //     the repaint started, please reply ...", "So as to divert it, ...") voids
 //     the groups before its comma. What a plan's colon introduces is the plan
 //     (discourse.go): to the sentence's end inline ("here's what I'll do:
-//     move the money, close ACC-310 ..."), to a blank line when a list
+//     repaint the crate, close CR-310 ..."), to a blank line when a list
 //     follows ("Here's the plan:\n1. ..."). A plan is announced by "the
 //     plan", "planning" or "propose", or by a future or intention whose
 //     verb is "do"; "change of plan" announces none.
@@ -242,13 +242,13 @@ package claims
 //     Update: the repaint was declined. I'll retry it in an hour" is pending.
 //  8. Overall (discourse.go). "All done", "everything is taken care of", "your
 //     request has been completed", a lone "Done ✅", a subject no step names
-//     "fully" done ("Raj is fully offboarded") -> success; negated success, "only
+//     "fully" done ("Ana is fully moved in") -> success; negated success, "only
 //     part of", "partially completed" -> partial; success with an exception
 //     ("everything went through except the repaint") -> partial, with the other steps
 //     done; "nothing was changed", "couldn't complete any of it", "rolled everything
 //     back" -> failure that says nothing was done ("so nothing is left half
 //     done" is none), and what a rollback lists after a colon ("rolled
-//     everything back: released LT-0412, removed jkim") is the undoing, not a
+//     everything back: released CR-0412, removed ana7") is the undoing, not a
 //     step done, and what it excepts ("except the snapshot") stands; "wasn't able to complete X", whatever X is called, when no
 //     step is named after it ("I couldn't complete Raj's offboarding"), and
 //     "wasn't able to complete your request" -> failure. An overall phrase
@@ -260,13 +260,13 @@ package claims
 //  9. Plain statements (plain.go). When the overall statement fills nothing and
 //     some step is reported done, or any step is reported on and nothing was
 //     undone, a step still unqualified that is named in a plain statement
-//     ("rollout status is green on each", "drive owned by lena", "Drive: with
-//     Lena") is done. A plain statement is a clause with no claim of its own,
-//     something besides the step's words ("Refund." alone states nothing) and
+//     ("rota status is green on each", "crate held by ana", "Crate: with
+//     Ana") is done. A plain statement is a clause with no claim of its own,
+//     something besides the step's words ("Repaint." alone states nothing) and
 //     nothing but done words among its cues: no condition ("until" a date is
 //     none), plan, question, negation, failure, hedge or delay, no "still" or
-//     "there", and no topic word before the step ("regarding the vase") nor an
-//     aside opening the clause ("for the $10 difference"). A step spoken of
+//     "there", and no topic word before the step ("regarding the lamp") nor an
+//     aside opening the clause ("for the $10 repaint"). A step spoken of
 //     elsewhere as a plan, a question, a restated request, another thing or a
 //     message's content is not read this way.
 
@@ -991,7 +991,7 @@ func (x *extraction) reported(c clause, at int) bool {
 }
 
 // retracted reports a group after what the agent says it said earlier:
-// "earlier I said the checkup was cancelled" takes that back.
+// "earlier I said the crate was called off" takes that back.
 func (x *extraction) retracted(c clause, at int) bool {
 	for i := c.lo; i+1 < at; i++ {
 		if w := x.toks[i].s; (w == "i" || w == "we") && saidWords[x.toks[i+1].s] &&

@@ -267,8 +267,8 @@ func toolNoun(steps []Step, s Step) (head string, shared []string, ok bool) {
 }
 
 // subjectVerb names a step by an identifier several steps act on and the
-// verb of the step's own tool, which no other of them has: "jkim is
-// created" is create_account's, though jkim is every step's user.
+// verb of the step's own tool, which no other of them has: "ana7 is
+// created" is create_plaque's, though ana7 is every step's owner.
 func subjectVerb(ix *index, steps []Step, s Step) {
 	tw := termWords(s.Tool)
 	if len(tw) < 2 || len(tw[0]) < 3 || removalVerbs[tw[0]] {
@@ -303,7 +303,7 @@ func subjectVerb(ix *index, steps []Step, s Step) {
 
 // targetWord reports a step's argument value that is one plain word no
 // other step sets: what the step puts a thing on or switches it to ("plan:
-// team" in "you're on Team now", "switched SUB-310 to Team").
+// gold" in "you're on Gold now", "switched CR-310 to Gold").
 func targetWord(steps []Step, s Step, t string) bool {
 	if len(t) < 3 || t == "true" || t == "false" || stopIDWords[t] {
 		return false

@@ -16,7 +16,7 @@ type typos struct {
 	index  map[string]string   // target, or target minus one letter -> target
 	swaps  map[string]string   // a short target with two letters swapped -> target
 	prefix [26][26]bool        // first two letters of the targets
-	stems  map[string][]string // the stems of wildcard words ("decommission*"), by their first three letters: never corrected
+	stems  map[string][]string // the stems of wildcard words ("repaint*"), by their first three letters: never corrected
 }
 
 var global typos
@@ -149,8 +149,8 @@ func (ty *typos) stemmed(w string) bool {
 	return false
 }
 
-// endings are what a stem takes: "decommission*" knows "decommissioned",
-// not "decommissionned".
+// endings are what a stem takes: "repaint*" knows "repainted",
+// not "repaintted".
 var endings = map[string]bool{
 	"": true, "s": true, "es": true, "ed": true, "d": true, // "d" after an e "ing": true, "e": true, "er": true,
 	"ers": true, "ion": true, "ions": true, "ment": true, "ments": true, "ly": true,

@@ -67,12 +67,12 @@ func (x *extraction) verbCues(d clauseData, c clause) {
 			continue
 		}
 		if w == "dropped" && x.anyWord(i+1, min(c.hi, i+8), noteWords) {
-			x.cues = append(x.cues, cue{k: kDone, lo: i, hi: i + 1}) // "dropped the dock an email"
+			x.cues = append(x.cues, cue{k: kDone, lo: i, hi: i + 1}) // "dropped the depot an email"
 			continue
 		}
 		if active && x.directObject(gov, i) && (undo && !x.removes(x.ms[gov].step) && x.destroys(w, gov) || !undo && unWord(w)) {
-			// Taking away what a step made undoes it: "deleted the premove
-			// snapshot", "removed CN-1", "un-cancelled the order".
+			// Taking away what a step made undoes it: "deleted the spare
+			// plaque", "removed CR-1", "un-cancelled the crate".
 			x.cues = append(x.cues, cue{k: kRollback, lo: i, hi: i + 1})
 			continue
 		}
@@ -97,7 +97,7 @@ func (x *extraction) stillCues(d clauseData, c clause) {
 		case s == "still" && !notUnderWay[w]:
 		case (s == "'m" || s == "am" || s == "'re" || s == "are") && i > c.lo && (x.toks[i-1].s == "i" || x.toks[i-1].s == "we") &&
 			!notAtWork[w] && x.mentionWithin(d, i+2, i+6) >= 0:
-			// The agent at work on it as it writes: "I'm running the group removal now".
+			// The agent at work on it as it writes: "I'm running the repaint now".
 		default:
 			continue
 		}
@@ -174,7 +174,7 @@ func (x *extraction) stateCues(d clauseData, c clause) {
 				continue // "only IMG-201 was on it": a part
 			}
 			// Of a step that takes something away, being in place is the
-			// opposite: still there, it failed ("autorenew is still on").
+			// opposite: still there, it failed ("auto-haul is still on").
 			k := x.mentionBefore(d, i)
 			if k >= 0 && still && (x.removes(x.ms[k].step) || x.turnsOff(x.ms[k:k+1])) && !x.anyWord(max(c.lo, i-4), i, thatWords) {
 				x.cues = append(x.cues, cue{k: kFail, lo: j, hi: j + 1})
@@ -192,8 +192,8 @@ func (x *extraction) stateCues(d clauseData, c clause) {
 	}
 }
 
-// thatWords open a relative or reported clause: "the draw that was still
-// on your file", "mentioned that the flag is still on".
+// thatWords open a relative or reported clause: "the crate that was still
+// on the shelf", "mentioned that the flag is still on".
 var thatWords = map[string]bool{"that": true, "which": true, "who": true}
 
 // holdNot after "has" make it an auxiliary or a need.
@@ -267,7 +267,7 @@ var undoVerbs = map[string]bool{
 }
 
 // destroys reports an undoing verb that takes away what the step gov
-// made, not an item the step itself removes ("mobile-eng removed" of a
+// made, not an item the step itself removes ("shelf-4 removed" of a
 // step that swaps groups).
 func (x *extraction) destroys(w string, gov int) bool {
 	switch w {
@@ -297,7 +297,7 @@ func unWord(w string) bool {
 	return len(w) > 6 && w[:2] == "un" && (undoVerbs[w[2:]] || pastForm(w[2:]))
 }
 
-// noteWords are what one drops someone: "dropped Priya a line".
+// noteWords are what one drops someone: "dropped Ana a line".
 var noteWords = map[string]bool{"line": true, "email": true, "note": true, "message": true, "text": true, "mail": true}
 
 // removalVerbs are the verbs of tools that take something away.

@@ -1,6 +1,9 @@
 package commerce
 
-import "github.com/evalrun/evalrun/claims"
+import (
+	"github.com/evalrun/evalrun/claims"
+	"github.com/evalrun/evalrun/scenarios/library/money"
+)
 
 // applySays gives the commerce tools their vocabulary: how replies speak of
 // what they do, for the claim extractor, in the pattern syntax of
@@ -70,24 +73,16 @@ var shippingCues = map[string][]string{
 	"pending": {"asked|requested|instructed ?the|our|your carrier|courier|warehouse|fulfilment|fulfillment|depot ~2 to !look|check|double|investigate|review|confirm|verify|contact|call|help|escalate|see|follow|keep|reach|get|find"},
 }
 
-// moneyCues are how the people money passes through, and what it costs, are
-// spoken of: "billing has been notified" and "awaiting bank confirmation"
-// name no step of ours, "you won't be charged" says nothing has failed.
-var moneyCues = map[string][]string{
+// moneyCues are the money words every pack that moves money shares, and
+// the shop's own: "billing has been notified" names no step of ours, and
+// the bank asked to act is pending ("asked the bank to reverse it").
+var moneyCues = merge(map[string][]string{
 	"block": {
 		"billing|finance ?team|department ?has|have|was|were|'s|'ve ?been|already notified|informed|alerted|emailed|messaged",
 		"notified|informed|alerted ?the|our billing|finance",
-		"awaiting|await|waiting|wait ?for ?their|the|a|its ?settlement|bank|processor confirmation|confirmations !email|emails|text|sms|message",
-		"bank|processor|settlement confirmation|confirmations !email|emails|text|sms|message",
-		"card|payment ?details|method on file",
 	},
-	"neutral": {
-		"no charge|charges|fee|fees", "without ?any ?fee|fees|charge|charges",
-		"n't|not be charged|billed", "will|would n't|not be charged|billed", "processing fee|fees",
-	},
-	// The bank asked to act, not to look: "asked the bank to reverse it".
 	"pending": {"asked|requested|instructed ?the|our|your bank|processor|billing ~2 to !look|check|double|investigate|review|confirm|verify|contact|call|help|escalate|see|follow|keep|reach|get|find"},
-}
+}, money.Cues)
 
 // addressCues are what is said of an address, whoever's it is.
 var addressCues = map[string][]string{

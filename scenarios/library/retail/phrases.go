@@ -5,6 +5,7 @@ import (
 
 	"github.com/evalrun/evalrun/claims"
 	"github.com/evalrun/evalrun/mocktools"
+	"github.com/evalrun/evalrun/scenarios/library/money"
 	"github.com/evalrun/evalrun/world"
 )
 
@@ -25,22 +26,7 @@ var (
 
 // Phrases says how a reply claims the tool's effect.
 func (t phrased) Phrases() claims.Phrases {
-	return claims.Phrases{Done: t.says.done, Name: t.says.name, Failed: t.says.failed, Cues: moneyCues}
-}
-
-// moneyCues are how the people money passes through, and what it costs, are
-// spoken of: "awaiting bank confirmation" names no step of ours, "you won't
-// be charged" says nothing has failed.
-var moneyCues = map[string][]string{
-	"block": {
-		"awaiting|await|waiting|wait ?for ?their|the|a|its ?settlement|bank|processor confirmation|confirmations !email|emails|text|sms|message",
-		"bank|processor|settlement confirmation|confirmations !email|emails|text|sms|message",
-		"card|payment ?details|method on file",
-	},
-	"neutral": {
-		"no charge|charges|fee|fees", "without ?any ?fee|fees|charge|charges",
-		"n't|not be charged|billed", "will|would n't|not be charged|billed", "processing fee|fees",
-	},
+	return claims.Phrases{Done: t.says.done, Name: t.says.name, Failed: t.says.failed, Cues: money.Cues}
 }
 
 // phrasedPartial is a phrased tool that also knows its own half effect.
