@@ -225,7 +225,7 @@ var cues = map[kind][]string{
 		"undone", "undo", "voided", "void", "cancelled", "cancel", "cancelling", "called off",
 		"taken back out", "clawed back", "backed out", "reinstated", "reactivated",
 		"active again", "back to ~2 original|previous|normal", "original state", "withdrawn", "retracted",
-		"set|changed|switched|reset|reverted|turned|turn|flipped|flip ~3 back", "moved|put him|her|them back", "rolled !everything|all ~3 back",
+		"set|changed|switched|reset|reverted|turned|turn|flipped|flip|pointed|repointed|swung|scaled|rebound ~3 back", "moved|put him|her|them back", "rolled !everything|all ~3 back",
 		"put|set|switched|changed|moved|restored|reinstated|reverted ?back ?your|the|it|them ?to ?the|your old|original|previous|former",
 	},
 

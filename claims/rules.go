@@ -13,7 +13,8 @@ package claims
 //     contrast and cause connectors (but, however, unfortunately, because, since,
 //     so; not "has since been"), semicolons, a dash after four words, a colon
 //     after a full statement ("your trade is underway: the ..."), ", and" or
-//     "and" before a new subject ("and nothing was charged"), and before the
+//     "and" before a new subject ("and nothing was charged"; ", and crate-7 is
+//     up": a short subject and a finite verb), and before the
 //     question of a question sentence ("called off, is there anything else?"). A
 //     claim rarely crosses these cuts. A pasted call is a line of its own and
 //     names the step whose tool it calls, not those its arguments name, read
@@ -27,6 +28,9 @@ package claims
 //     "issue voucher", a lone generic word excepted). A phrase two steps' tool
 //     shares names the step its clause names by its own words; with none,
 //     "both", "all", "each", "neither" or "either" names them all, else the one named last before.
+//     What the steps of one tool, and no other step, act on (their argument
+//     names: "service_id") names them all after "both", "all" or "each"
+//     ("both services are on 2.3.1").
 //     A mention has a form: a name ("repaint"), a done form ("repainted", "back
 //     in store") or a failed form ("your crate is active again"). A noun that
 //     several tools declare (Phrases.Noun: a plaque that is a register's or
@@ -75,7 +79,9 @@ package claims
 //     step that takes something away, its being in place; of such a step,
 //     its thing gone is done ("the passes are gone", "he's out of the rota")
 //     and still in place is failed ("auto-haul is still on", not in a clause
-//     "that" opens).
+//     "that" opens). Someone in the group or on the list a step's identifier
+//     names is done too ("Ana is on the crew-b list"), but not as before,
+//     again, at the moment or still.
 //     A date that one step's arguments alone hold names that step, in any
 //     common spelling ("30 September", "Sept 30th", "9/30", "14/06"), and is
 //     the state it sets (dates.go).

@@ -73,6 +73,14 @@ var _ = Describe("rule 1: sentences and clauses", func() {
 		Entry("', and there is' opens a clause", "The items are back in stock, and there's an email waiting in your inbox.", cancelFlow, "restock=done notify=done"),
 	)
 
+	DescribeTable("', and' before a short subject and its verb opens a clause",
+		expectClaims([]claims.Step{{ID: "snapshot", Tool: "create_snapshot"}, {ID: "restore", Tool: "restore_snapshot", Values: []string{"db-2"}}}),
+		Entry("an offer stays in its own clause", "The snapshot and the restore are both fine, and db-2 is still up if you want to debug it there.",
+			map[string]claims.Claim{"snapshot": claims.Done}),
+		Entry("a list of verbs stays one clause", "Took the snapshot, and restored it if you want to look.",
+			map[string]claims.Claim{"snapshot": claims.Unmentioned}),
+	)
+
 	DescribeTable("key: value reports",
 		check,
 		Entry("label with a parenthesis", "Refund (EUR 40, Mastercard 1111): declined\nRestock (3x CUP-RED): done", cancelFlow, "refund=failed restock=done"),
@@ -239,6 +247,20 @@ var _ = Describe("rule 2: mentions name steps", func() {
 		Entry("two objects back to stock", "I put the plates and the teapot back into stock this morning.", cancelFlow, "restock=done"),
 		Entry("no text", "Your order is now going to Elm Road. No SMS went out, though.", addressFlow, "redirect_order=done notify=failed"),
 		Entry("no texts were sent", "No texts were sent about the change.", addressFlow, "notify=failed"),
+	)
+})
+
+var _ = Describe("rule 2: what the steps that share a tool act on", func() {
+	steps := []claims.Step{
+		{ID: "api", Tool: "deploy_image", Objects: []string{"service", "services"}, Values: []string{"crate-api"}, Targets: []string{"crate-api", "2.3.1"}},
+		{ID: "worker", Tool: "deploy_image", Objects: []string{"service", "services"}, Values: []string{"crate-worker"}, Targets: []string{"crate-worker", "2.3.1"}},
+		{ID: "note", Tool: "post_note", Objects: []string{"incident", "incidents"}},
+	}
+	DescribeTable("'both' and its plural name every one of them",
+		expectClaims(steps),
+		Entry("both", "Both services are on 2.3.1 and healthy.", map[string]claims.Claim{"api": claims.Done, "worker": claims.Done, "note": claims.Unmentioned}),
+		Entry("each", "Each of the services failed to deploy.", map[string]claims.Claim{"api": claims.Failed, "worker": claims.Failed}),
+		Entry("the plural alone names none", "Services are fine.", map[string]claims.Claim{"api": claims.Unmentioned, "worker": claims.Unmentioned}),
 	)
 })
 
@@ -969,6 +991,7 @@ var _ = Describe("an undo or start word that is the step's own verb", func() {
 		Entry("a thing closed is no undo by the agent", "DK-7 is closed for repairs, so I emailed the DK-7 dock.", map[string]claims.Claim{"dock": claims.Done}),
 		Entry("un- takes back the word", "The refund failed, so I un-cancelled order W-1.", map[string]claims.Claim{"cancel": claims.Failed}),
 		Entry("moved him back", "I moved him to the new list, then moved him back to mobile-eng.", map[string]claims.Claim{"groups": claims.Failed}),
+		Entry("pointed it back", "I created the snapshot, then pointed db-premove back at the old disk.", map[string]claims.Claim{"snapshot": claims.Failed}),
 	)
 })
 
@@ -1051,6 +1074,18 @@ var _ = Describe("a result stated as where a thing now is or who has it", func()
 		Entry("but its thing gone is", "Billing is off.", map[string]claims.Claim{"pause": claims.Done}),
 		Entry("and out of it", "The crate is out of billing now.", map[string]claims.Claim{"pause": claims.Done}),
 		Entry("another step's thing gone is not its result", "The groups are gone.", map[string]claims.Claim{"groups": claims.Unmentioned}),
+	)
+	lists := []claims.Step{
+		{ID: "crew", Tool: "set_manager", Phrases: claims.Phrases{Name: []string{"manager"}}},
+		{ID: "roster", Tool: "move_member", Values: []string{"crew-a", "crew-b"}},
+	}
+	DescribeTable("someone now in the group or on the list the step names",
+		expectClaims(lists),
+		Entry("on it", "Ana is on crew-b.", map[string]claims.Claim{"roster": claims.Done}),
+		Entry("on the list it names", "Ana is on the crew-b list.", map[string]claims.Claim{"roster": claims.Done}),
+		Entry("not as before", "Ana is on crew-a as before.", map[string]claims.Claim{"roster": claims.Unmentioned}),
+		Entry("not for the moment", "Ana is in crew-a at the moment.", map[string]claims.Claim{"roster": claims.Unmentioned}),
+		Entry("not still", "Ana is still on crew-a.", map[string]claims.Claim{"roster": claims.Unmentioned}),
 	)
 })
 

@@ -51,6 +51,21 @@ var newSubject = map[string]bool{
 	"there": true,
 }
 
+// subjectThen reports a short noun phrase and then a finite verb from lo:
+// ", and crate-7 is back" opens a clause as ", and the crate is" does.
+func subjectThen(toks []token, lo, hi int) bool {
+	for i := lo; i < hi && i < lo+3; i++ {
+		t := toks[i]
+		if t.kind != tWord && t.kind != tNum {
+			return false
+		}
+		if i > lo && finiteWords[t.s] {
+			return true
+		}
+	}
+	return false
+}
+
 // subjectPronouns after a bare "and" open an independent clause ("I'm retrying
 // now and you'll get a message").
 var subjectPronouns = map[string]bool{
@@ -164,7 +179,7 @@ func splitClauses(toks []token, lo, hi, sent, para int, question bool, cls []cla
 			cut, next, skip = true, leadCause, 1
 		case t.s == ":" && i+1 < hi && toks[i+1].kind == tWord && statementBefore(toks, start, i):
 			cut, next, skip = true, leadNone, 1 // "your trade is underway: the ..."
-		case t.s == "," && i+2 < hi && toks[i+1].s == "and" && newSubject[toks[i+2].s]:
+		case t.s == "," && i+2 < hi && toks[i+1].s == "and" && (newSubject[toks[i+2].s] || subjectThen(toks, i+2, hi)):
 			cut, next, skip = true, leadNone, 2
 		case t.s == "and" && i > start && i+1 < hi && subjectPronouns[toks[i+1].s]:
 			cut, next, skip = true, leadNone, 1

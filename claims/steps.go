@@ -124,6 +124,11 @@ func buildIndex(steps []Step) *index {
 				ix.add(p) // update_service_config: "both configs updated"
 			}
 		}
+		if o, shared := objectNoun(steps, s); len(shared) > 1 && shared[0] == s.ID {
+			ix.add(&pattern{kind: kMention, form: fName, step: s.ID, term: true, idWord: true, shared: shared,
+				elems: []elem{{alts: []string{"both", "all", "each"}}, {alts: []string{"of"}, opt: true},
+					{alts: []string{"the", "our", "your", "its", "their"}, opt: true}, {alts: []string{o}}}}) // "both services"
+		}
 		if tw := termWords(s.Tool); len(tw) > 1 && !sharedTool(steps, s.Tool) {
 			if p := wordsPattern(tw, s.ID, true); p != nil {
 				ix.add(p) // "free_slot(slot_id=...) -> 200 OK"
@@ -333,6 +338,37 @@ func sharedIn(steps []Step, v string, list func(Step) []string) bool {
 }
 
 func targetsOf(s Step) []string { return s.Targets }
+
+// objectNoun returns the plural of what the steps that share s's tool act
+// on, and those steps, when their arguments name it ("service_id" of two
+// deploy steps: "both services are on 2.3.1").
+func objectNoun(steps []Step, s Step) (string, []string) {
+	if !sharedTool(steps, s.Tool) {
+		return "", nil
+	}
+	var shared []string
+	for _, o := range steps {
+		if o.Tool == s.Tool {
+			shared = append(shared, o.ID)
+		}
+	}
+	for i := 1; i < len(s.Objects); i += 2 {
+		w := s.Objects[i] // objects come as word, plural
+		if len(w) < 5 || stopIDWords[s.Objects[i-1]] {
+			continue
+		}
+		all := true // every step of the tool, and no other, acts on it
+		for _, o := range steps {
+			if (o.Tool == s.Tool) != slices.Contains(o.Objects, w) {
+				all = false
+			}
+		}
+		if all {
+			return w, shared
+		}
+	}
+	return "", nil
+}
 
 // sharedTool reports a tool that several steps call: its name names none.
 func sharedTool(steps []Step, tool string) bool {

@@ -181,6 +181,16 @@ func (x *extraction) stateCues(d clauseData, c clause) {
 				i = j
 				continue
 			}
+			v := j + 1
+			if v < c.hi && x.toks[v].s == "the" {
+				v++
+			}
+			if k < 0 && !still && j > c.lo+1 && x.valueAt(d, v) >= 0 && !x.removes(x.valueAt(d, v)) && !x.anyWord(c.lo, c.hi, oldState) {
+				// Someone is now in the group or on the list the step names: "Sam is on crew-b".
+				x.cues = append(x.cues, cue{k: kDone, lo: j, hi: j + 1})
+				i = j
+				continue
+			}
 			if k < 0 || still || x.ms[k].pat != nil && x.ms[k].pat.value || x.removes(x.ms[k].step) {
 				continue
 			}
@@ -396,6 +406,44 @@ func (x *extraction) mentionWithin(d clauseData, lo, hi int) int {
 		}
 	}
 	return -1
+}
+
+// oldState words say a state is the one before the change, or one that
+// will not last: "on crew-a as before", "in crew-a at the moment".
+var oldState = map[string]bool{
+	"before": true, "again": true, "back": true, "original": true, "originally": true,
+	"moment": true, "currently": true, "yet": true,
+}
+
+// valueAt returns the step of a mention by one of its identifiers that
+// starts at token i, or -1.
+func (x *extraction) valueAt(d clauseData, i int) int {
+	k := x.mentionWithin(d, i, i+1)
+	if k < 0 || x.ms[k].step < 0 {
+		return -1
+	}
+	if x.ms[k].pat != nil && x.ms[k].pat.value {
+		return x.ms[k].step
+	}
+	for _, v := range x.steps[x.ms[k].step].Values {
+		if w := termWords(v); x.wordsAt(i, w) {
+			return x.ms[k].step // "on the crew-b list"
+		}
+	}
+	return -1
+}
+
+// wordsAt reports the words w at token i.
+func (x *extraction) wordsAt(i int, w []string) bool {
+	if len(w) == 0 || i+len(w) > len(x.toks) {
+		return false
+	}
+	for j, s := range w {
+		if x.toks[i+j].s != s {
+			return false
+		}
+	}
+	return true
 }
 
 // inParens reports an open parenthesis before token i, from lo: an aside.
