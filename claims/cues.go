@@ -184,6 +184,8 @@ var cues = map[kind][]string{
 		"do|does n't|not ~4 overnight|weekends|weekend|holidays|nights|sundays|saturdays|sunday|saturday",
 		// The visitor waiting, not the work: "the repaint you've been waiting for".
 		"you 're|are|'ve|have ?been ?still waiting|awaiting",
+		// Not done a second time, not a failure: "so I didn't grant it twice".
+		"n't|not|never ~4 twice", "n't|not|never ~4 a second time", "no second|duplicate|double",
 		// No state at all, not a failure: "so nothing is left half done".
 		"half|halfway done|finished|complete|completed",
 	},
@@ -226,6 +228,7 @@ var cues = map[kind][]string{
 		"taken back out", "clawed back", "backed out", "reinstated", "reactivated",
 		"active again", "back to ~2 original|previous|normal", "original state", "withdrawn", "retracted",
 		"set|changed|switched|reset|reverted|turned|turn|flipped|flip|pointed|repointed|swung|scaled|rebound ~3 back", "moved|put him|her|them back", "rolled !everything|all ~3 back",
+		"back the way", "back to how ~2 was|were", "back as ~2 was|were",
 		"put|set|switched|changed|moved|restored|reinstated|reverted ?back ?your|the|it|them ?to ?the|your old|original|previous|former",
 	},
 
@@ -296,8 +299,9 @@ var cues = map[kind][]string{
 	},
 	kOvFailSome: {
 		"n't|not|unable|cannot|failed ~3 complete|process|fulfil|fulfill|finish|handle your|this|the ?whole|entire request|task|job|change|changes|move",
+		"n't|not|unable|cannot|failed ~3 complete|process|fulfil|fulfill|finish|handle your|this|the ~1 request", // "your transfer request"
 		"n't|not|unable|cannot|failed ~3 complete|finish this|that|it ?one|off|through !yet",
-		"n't|not|unable|cannot ~2 get|carry|push ~2 this|it through", "n't|not|unable|cannot ~2 get|carry|push any of it through",
+		"n't|not|unable|cannot ~2 get|carry|push ~2 this|it through", "n't|not|unable|cannot ~2 get|carry|push any of it|this through|done",
 		"your|this request|task|job|move ~3 n't|not|never ~2 completed|processed|fulfilled|complete|go",
 		"your|this request|task|job|move ~2 failed",
 	},

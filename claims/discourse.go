@@ -420,6 +420,7 @@ var timeBefore = map[string]bool{"after": true, "before": true, "since": true, "
 // claims for the steps the message does not qualify one by one.
 func (x *extraction) overall(qualified bool) (Overall, Claim) {
 	success, partial, failure, all, except, hedged := false, false, false, false, false, false
+	lastSuccess, lastFailure := -1, -1 // clauses: a later statement replaces an earlier one
 	for ci, c := range x.cls {
 		d := &x.cd[ci]
 		if x.asks(ci) || x.conditional(d) || x.hasCue(d, kOffer, c.lo, c.hi) {
@@ -445,7 +446,7 @@ func (x *extraction) overall(qualified bool) (Overall, Claim) {
 				case exception:
 					except = true // "everything went through except the repaint"
 				default:
-					success = true
+					success, lastSuccess = true, ci
 					// "I think everything went through": unchecked, so pending.
 					hedged = hedged || x.hasCue(d, kHedge, c.lo, c.hi)
 				}
@@ -453,20 +454,25 @@ func (x *extraction) overall(qualified bool) (Overall, Claim) {
 				partial = true
 			case kOvFailAll:
 				if !x.overlapsNeutral(d, cu) {
-					failure, all = true, true
+					failure, all, lastFailure = true, true, ci
 				}
 			case kOvFailSome:
-				failure = true
+				failure, lastFailure = true, ci
 			case kOvFailVerb:
-				failure = failure || x.mentionWithin(*d, cu.hi, c.hi) < 0
+				if x.mentionWithin(*d, cu.hi, c.hi) < 0 {
+					failure, lastFailure = true, ci
+				}
 			}
 		}
 		if doneWords[x.toks[c.lo].s] && (c.hi == c.lo+1 || x.toks[c.lo+1].kind != tWord && x.toks[c.lo+1].s != ":") && !x.corrected() {
-			success = true
+			success, lastSuccess = true, ci
 		}
 		if x.headline(ci) || x.fullyDone(d, c) {
-			success = true // "Rollback complete.", "Migration finished ✅", "Moved!", "Ana is fully moved in"
+			success, lastSuccess = true, ci // "Rollback complete.", "Migration finished ✅", "Moved!", "Ana is fully moved in"
 		}
+	}
+	if success && failure && lastSuccess > lastFailure && !hedged {
+		failure = false // "a read-back showed nothing had changed, so I retried ... Everything's in place."
 	}
 	switch {
 	case partial:

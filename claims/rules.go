@@ -103,7 +103,7 @@ package claims
 //     you like me to", "let me", "I'll go ahead and") -> unmentioned; doubt ("may not
 //     have", "couldn't verify", "is stuck", "stuck in review"; not "this time it
 //     stuck") -> failed; rollback ("reversed", "rolled
-//     back", "voided", a failed form) -> failed, and a negated one ("could not
+//     back", "voided", "put it back the way it was", a failed form) -> failed, and a negated one ("could not
 //     reverse it") -> done, unless the undo word is the step's own verb ("could not
 //     roll back X" of a step whose phrases say "rolled back"); pending words
 //     ("queued", "submitted", "being processed", "retrying", "I'm rerunning", "initiated", "triggered", "accepted",
@@ -126,7 +126,8 @@ package claims
 //     into eu-central-1 instead"), unless the step sends a thing elsewhere (redirect_);
 //     failure words and marks ("declined", "429", ✗, "except", "n/a", "still shows
 //     Leeds", "still set to go to Ash Yard") -> failed; a negation ("not",
-//     "couldn't", "no repaint") -> failed; done words and marks ("issued", "went
+//     "couldn't", "no repaint") -> failed, but not one of doing it a second
+//     time ("so I didn't repaint it twice"); done words and marks ("issued", "went
 //     through", ✓, "true", where it went: "went to your address", "went from
 //     checking into savings", but "went to review" is pending) and the visitor
 //     holding the result ("you should have a
@@ -257,7 +258,10 @@ package claims
 //     everything back: released CR-0412, removed ana7") is the undoing, not a
 //     step done, and what it excepts ("except the snapshot") stands; "wasn't able to complete X", whatever X is called, when no
 //     step is named after it ("I couldn't complete Raj's offboarding"), and
-//     "wasn't able to complete your request" -> failure. An overall phrase
+//     "wasn't able to complete your request", "failed to complete your
+//     latest request", "couldn't get any of this done" -> failure. A later
+//     success replaces an earlier failure ("a read-back showed nothing had
+//     changed, so I retried ... Everything's in place"). An overall phrase
 //     that holds a step mention ("your account plaque remains unchanged"), or "both"
 //     after named steps, is about those steps; one inside a restated request ("you
 //     wanted everything done today") says nothing. Steps the message does not qualify

@@ -332,6 +332,7 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("bounced", "The confirmation email bounced.", cancelFlow, "notify=failed"),
 		Entry("negation in another clause", "Your order wasn't shipped yet, so I was able to cancel it.", cancelFlow, "cancel_order=done"),
 		Entry("no problem is not a negation", "No problem — your refund has been issued.", cancelFlow, "refund=done"),
+		Entry("not done a second time is no failure", "The refund timed out, but the read-back shows it landed, so I didn't refund you twice.", cancelFlow, "refund=done"),
 		Entry("won't be charged is no negation", "You won't be charged, as the order is now cancelled.", cancelFlow, "cancel_order=done"),
 		Entry("won't ship after a cancellation", "Your order is cancelled, so it won't ship.", cancelFlow, "cancel_order=done"),
 		Entry("negation shared by a coordination", "I couldn't cancel the order or issue a refund.", cancelFlow, "cancel_order=failed refund=failed"),
@@ -828,6 +829,12 @@ var _ = Describe("rule 8: the overall statement", func() {
 			"cancel_order=done restock=done refund=done notify=done"),
 		Entry("success fills unqualified steps only", "Everything is taken care of, though the email bounced.", cancelFlow, claims.OverallSuccess,
 			"cancel_order=done restock=done refund=done notify=failed"),
+		Entry("a later success replaces an earlier failure", "The refund timed out, and a read-back showed nothing had changed, so I retried it and it went through. Everything's in place.",
+			"refund notify", claims.OverallSuccess, "refund=done notify=done"),
+		Entry("a failure with a name between", "Sorry, I failed to complete your latest request.", cancelFlow, claims.OverallFailure,
+			"cancel_order=failed restock=failed refund=failed notify=failed"),
+		Entry("none of this done", "I wasn't able to get any of this done: the store is closed.", cancelFlow, claims.OverallFailure,
+			"cancel_order=failed restock=failed refund=failed notify=failed"),
 		Entry("its subject fully done", "Jo is fully offboarded.", cancelFlow, claims.OverallSuccess,
 			"cancel_order=done restock=done refund=done notify=done"),
 		Entry("but not fully done with a hedge", "Jo is probably fully offboarded.", cancelFlow, claims.OverallNone, ""),
@@ -991,6 +998,7 @@ var _ = Describe("an undo or start word that is the step's own verb", func() {
 		Entry("a thing closed is no undo by the agent", "DK-7 is closed for repairs, so I emailed the DK-7 dock.", map[string]claims.Claim{"dock": claims.Done}),
 		Entry("un- takes back the word", "The refund failed, so I un-cancelled order W-1.", map[string]claims.Claim{"cancel": claims.Failed}),
 		Entry("moved him back", "I moved him to the new list, then moved him back to mobile-eng.", map[string]claims.Claim{"groups": claims.Failed}),
+		Entry("back the way it was", "I created the db-premove snapshot, then put db-premove back the way it was.", map[string]claims.Claim{"snapshot": claims.Failed}),
 		Entry("pointed it back", "I created the snapshot, then pointed db-premove back at the old disk.", map[string]claims.Claim{"snapshot": claims.Failed}),
 	)
 })
