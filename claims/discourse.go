@@ -275,11 +275,12 @@ func (x *extraction) heading(ci int) bool {
 // named ("Rollback complete.", "Migration finished", "All moved!").
 func (x *extraction) headline(ci int) bool {
 	c, d := x.cls[ci], &x.cd[ci]
-	if c.sent != 0 || c.lo != x.sents[0].lo {
+	last := len(x.sents) - 1 // or the closing line: "... retried fine. Split done."
+	if (c.sent != 0 || c.lo != x.sents[0].lo) && (c.sent != last || c.lo != x.sents[last].lo) {
 		return false
 	}
 	words := 0
-	last := ""
+	lastWord := ""
 	for i := c.lo; i < len(x.toks); i++ {
 		t := x.toks[i]
 		if t.kind == tWord {
@@ -287,7 +288,7 @@ func (x *extraction) headline(ci int) bool {
 				return false // "Repaint done:" is about the repaint
 			}
 			words++
-			last = t.s
+			lastWord = t.s
 			continue
 		}
 		// The headline ends at a full stop, a mark or a colon: "Offboarding
@@ -296,16 +297,33 @@ func (x *extraction) headline(ci int) bool {
 		if !end {
 			return false
 		}
-		if t.s == ":" && words < 2 {
-			return false // "Done: the repaint went through" is a label
+		if t.s == ":" && words < 2 && (!completeWords[lastWord] || x.badAfter(i, x.sents[c.sent].hi)) {
+			return false // "Moved: 4/8 to 4/10" is a label; "Done: ..." heads what was done
 		}
+		if c.sent != 0 && !doneWords[lastWord] && !completeWords[lastWord] {
+			return false // a closing line says the whole is done: "Split done.", not "It bounced."
+		}
+
 		break
 	}
-	if words < 1 || words > 3 || !doneWords[last] && (!strings.HasSuffix(last, "ed") || words > 2 || negWords[last]) {
+	if words < 1 || words > 3 || !doneWords[lastWord] && (!strings.HasSuffix(lastWord, "ed") || words > 2 || negWords[lastWord]) {
 		return false
 	}
 	return !x.corrected() // "Move complete ✅ Wait, correction: ..."
 }
+
+// badAfter reports a failure, negation or delay in tokens [lo, hi).
+func (x *extraction) badAfter(lo, hi int) bool {
+	for _, cu := range x.cues {
+		if cu.lo >= lo && cu.lo < hi && (cu.k == kFail || cu.k == kNeg || cu.k == kPending || cu.k == kStrong) {
+			return true
+		}
+	}
+	return false
+}
+
+// completeWords alone before a colon say the whole is done.
+var completeWords = map[string]bool{"done": true, "complete": true, "completed": true, "finished": true}
 
 // corrected reports a message that takes something back.
 func (x *extraction) corrected() bool {

@@ -248,7 +248,9 @@ package claims
 //     delay that rule 6 put on a failure keeps the failure before it, so "repainted.
 //     Update: the repaint was declined. I'll retry it in an hour" is pending.
 //  8. Overall (discourse.go). "All done", "everything is taken care of", "your
-//     request has been completed", a lone "Done ✅", a subject no step names
+//     request has been completed", a lone "Done ✅", a headline that opens or
+//     closes the message ("Rollback complete.", "... Split done."), "Done:"
+//     before a list with no failure or delay in it, a subject no step names
 //     "fully" done ("Ana is fully moved in") -> success; negated success, "only
 //     part of", "partially completed" -> partial; success with an exception
 //     ("everything went through except the repaint") -> partial, with the other steps
