@@ -149,10 +149,15 @@ func (x *extraction) planIntro(k int) bool {
 			future = true
 		case future && w == "do" && (i+1 == k || x.toks[i+1].kind != tWord):
 			return true // "here's what I'll do:", "what I'm about to do:"
+		case future && planVerbs[w]:
+			return true // "here's how I'd like to handle it:"
 		}
 	}
 	return false
 }
+
+// planVerbs after a future or wish say how the agent means to go about it.
+var planVerbs = map[string]bool{"handle": true, "proceed": true, "approach": true, "tackle": true}
 
 // planOwners before "plan" make it the agent's plan.
 var planOwners = map[string]bool{"the": true, "my": true, "our": true, "this": true, "a": true}
@@ -160,6 +165,7 @@ var planOwners = map[string]bool{"the": true, "my": true, "our": true, "this": t
 // planWords announce a plan.
 var planWords = map[string]bool{
 	"plan": true, "planning": true, "propose": true, "proposed": true, "proposing": true, "intend": true,
+	"suggest": true, "recommend": true,
 }
 
 // lineMarks applies a status mark that opens a line to the step the line is

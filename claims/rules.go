@@ -211,8 +211,10 @@ package claims
 //     (discourse.go): to the sentence's end inline ("here's what I'll do:
 //     repaint the crate, close CR-310 ..."), to a blank line when a list
 //     follows ("Here's the plan:\n1. ..."). A plan is announced by "the
-//     plan", "planning" or "propose", or by a future or intention whose
-//     verb is "do"; "change of plan" announces none.
+//     plan", "planning", "propose", "suggest" or "recommend", or by a future
+//     or intention whose verb is "do", "handle", "proceed", "approach" or
+//     "tackle" ("here's how I'd like to handle it:"); "change of plan"
+//     announces none.
 //  6. Across clauses (discourse.go). A clause without mentions carries its claim to
 //     the last step named before it, in the same paragraph: a failure or delay after
 //     a contrast in the same sentence ("created, but PSP returned 429"), unless a

@@ -563,6 +563,12 @@ var _ = Describe("rule 5: inheritance, conditions and restated requests", func()
 		Entry("to your card is no purpose", "To your card: refunded in full.", replaceFlow, "refund=done"),
 	)
 
+	DescribeTable("how the agent would handle it is a plan",
+		expectClaims([]claims.Step{{ID: "claim", Tool: "open_claim", Targets: []string{"1840"}}, {ID: "photos", Tool: "attach_photos", Values: []string{"IMG-201"}}}),
+		Entry("after 'how I'd like to handle'", "Here's how I'd like to handle it: open a claim for £1,840, attach IMG-201, then email Sam. Can you confirm the amount?",
+			map[string]claims.Claim{"claim": claims.Unmentioned, "photos": claims.Unmentioned}),
+	)
+
 	DescribeTable("what a plan's colon introduces",
 		check,
 		Entry("inline, to the sentence's end", "Before I go ahead, here's what I'll do: cancel the order, put the items back in stock, refund $40 to your card and email you.", cancelFlow, ""),
