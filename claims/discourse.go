@@ -71,8 +71,8 @@ func (x *extraction) crossClause() {
 			last.v = v // "the request timed out on my end, but it did go through"
 		case v.claim == Done && (x.hasCue(d, kRetried, c.lo, c.hi) || x.retriedJustBefore(ci)) && (pronoun || x.cls[last.clause].sent == c.sent):
 			last.v = v // "it was declined at first, but went through on the second try"; "I retried and it's now in place"
-		case pronoun && v.claim == Done && last.v.src == srcFirst:
-			last.v = v // "timed out on the first try ... it had gone through"
+		case v.claim == Done && last.v.src == srcFirst && (pronoun || v.src == srcCue && !x.anyWord(c.lo, hi, otherWords) && !x.anyWord(max(x.sents[c.sent].lo, c.lo-6), hi, maybeWords)):
+			last.v = v // "timed out on the first try ... it had gone through", "... so the change had landed"
 		case pronoun && v.claim == Pending && (last.v.claim == Unmentioned || last.v.claim == Failed):
 			// A retry says the step is not done ("the delivery plaque is wrong
 			// in places. I'm retrying that update now").
@@ -89,6 +89,12 @@ func (x *extraction) crossClause() {
 		}
 	}
 }
+
+// otherWords make a clause about other things than the one named before.
+var otherWords = map[string]bool{"else": true, "other": true, "others": true, "rest": true}
+
+// maybeWords make a clause a possibility, not an outcome: "can take a while to reflect".
+var maybeWords = map[string]bool{"can": true, "could": true, "may": true, "might": true, "would": true}
 
 // retriedJustBefore reports a retry in the clause before ci, in its
 // sentence, that names no step: "I retried and it's now in place".

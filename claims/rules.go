@@ -150,7 +150,8 @@ package claims
 //     "hit a 503; the retry went clean"), and a failure in "after the first attempt
 //     ..." is history, as is one said of a first attempt ("timed out on the
 //     first try", "at first", "the first repaint was refused") or a timeout alone (the call may have landed),
-//     which a later outcome said of a pronoun replaces; a done word right
+//     which a later outcome said of a pronoun, or of no step and not as a
+//     possibility ("so the change had landed"), replaces; a done word right
 //     before "on retry" is the outcome, and so is needing a second attempt
 //     ("the booking needed a second attempt after a 503"). A number or flag
 //     value the step sets, said of it, in digits, words or as a version
