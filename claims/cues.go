@@ -290,7 +290,8 @@ var cues = map[kind][]string{
 	},
 	kOvFailAll: {
 		"n't|not|unable|never ?able ?to complete|do|make|process|finish|change|action|carry ~1 any|anything",
-		"nothing ?has|was|is|'s|got|have ?been ~2 changed|done|processed|completed|updated|made|modified|touched|applied|through",
+		"nothing ?has|was|is|'s|got|have ?been ~2 changed|done|processed|completed|updated|made|modified|touched|applied|through|moved|migrated",
+		"nothing ~3 has|had|have|was changed", "nothing ~3 is|'s|are in place", // "nothing about Sam has changed"
 		"no changes|change", "none of", "no action|actions ~2 taken",
 		"nothing else ~3 attempted|done|processed|changed|tried",
 		"everything ~2 unchanged|untouched",

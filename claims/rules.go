@@ -257,7 +257,8 @@ package claims
 //     "fully" done ("Ana is fully moved in") -> success; negated success, "only
 //     part of", "partially completed" -> partial; success with an exception
 //     ("everything went through except the repaint") -> partial, with the other steps
-//     done; "nothing was changed", "couldn't complete any of it", "rolled everything
+//     done; "nothing was changed", "nothing about the crate has changed",
+//     "nothing was moved", "couldn't complete any of it", "rolled everything
 //     back" -> failure that says nothing was done ("so nothing is left half
 //     done" is none), and what a rollback lists after a colon ("rolled
 //     everything back: released CR-0412, removed ana7") is the undoing, not a

@@ -847,6 +847,8 @@ var _ = Describe("rule 8: the overall statement", func() {
 			"refund notify", claims.OverallSuccess, "refund=done notify=done"),
 		Entry("a failure with a name between", "Sorry, I failed to complete your latest request.", cancelFlow, claims.OverallFailure,
 			"cancel_order=failed restock=failed refund=failed notify=failed"),
+		Entry("nothing about it has changed", "The card issuer declined, so nothing about your order has changed.", cancelFlow, claims.OverallFailure,
+			"cancel_order=failed restock=failed refund=failed notify=failed"),
 		Entry("none of this done", "I wasn't able to get any of this done: the store is closed.", cancelFlow, claims.OverallFailure,
 			"cancel_order=failed restock=failed refund=failed notify=failed"),
 		Entry("its subject fully done", "Jo is fully offboarded.", cancelFlow, claims.OverallSuccess,
