@@ -528,6 +528,9 @@ func (x *extraction) targetCues(d clauseData, c clause) {
 var units = map[string]bool{
 	"gb": true, "mb": true, "kb": true, "tb": true, "gib": true, "mib": true, "ms": true, "s": true,
 	"%": true, "x": true,
+	// Money: "(400 €)" is an amount, not a status.
+	"€": true, "$": true, "£": true, "eur": true, "euro": true, "euros": true, "usd": true, "gbp": true,
+	"dollars": true, "pounds": true, "chf": true, "cad": true, "aud": true,
 }
 
 // quantity reports that the word after a number counts or measures it: a

@@ -124,7 +124,7 @@ package claims
 //     the step after "instead of" or "rather than", not one before it, and a
 //     trailing "instead" fails what it follows ("I booked 4:00 instead", "I restored it
 //     into eu-central-1 instead"), unless the step sends a thing elsewhere (redirect_);
-//     failure words and marks ("declined", "429", ✗, "except", "n/a", "still shows
+//     failure words and marks ("declined", "429" but not "400 €", ✗, "except", "n/a", "still shows
 //     Leeds", "still set to go to Ash Yard") -> failed; a negation ("not",
 //     "couldn't", "no repaint") -> failed, but not one of doing it a second
 //     time ("so I didn't repaint it twice"); done words and marks ("issued", "went

@@ -441,6 +441,7 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("a retry that returned 200", "Refund: gateway gave 503, retried, second attempt 200.", cancelFlow, "refund=done"),
 		Entry("201 created", "Replacement order POST returned 201 Created.", replaceFlow, "replacement=done"),
 		Entry("an id is not a code", "Replacement RMA-404 has been shipped.", replaceFlow, "replacement=done"),
+		Entry("an amount is not a code", "The refund went through (400 €).", cancelFlow, "refund=done"),
 		Entry("done after a first attempt failed", "The refund was reissued after the first attempt was declined.", cancelFlow, "refund=done"),
 		Entry("retry that failed again", "Refund failed with 429, retried, still failing.", cancelFlow, "refund=failed"),
 		Entry("a status the call came back with", "The refund call came back 503.", cancelFlow, "refund=failed"),
