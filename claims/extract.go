@@ -34,6 +34,7 @@ type group struct {
 	v        verdict
 	failed   bool // v is a later attempt at a step this group first reported failed
 	voided   void // why a mention claims nothing although a pronoun may refer to it
+	others   uint64 // steps of the group the claim is not about (objects.go otherMask)
 }
 
 // void says why a group's claim was voided while its step stays a referent.
@@ -175,6 +176,10 @@ func (x *extraction) run() Overall {
 			g = x.groups[gi]
 		}
 		for _, m := range x.ms[g.mlo:g.mhi] {
+			if m.step < 64 && g.others&(1<<m.step) != 0 {
+				x.plain[m.step] = -2 // the claim is about another thing of its kind
+				continue
+			}
 			switch {
 			case g.voided != voidNone || g.v.src == srcMood || g.v.src == srcOther || g.v.src == srcReported:
 				x.plain[m.step] = -2 // spoken of as a plan, a question or another thing

@@ -40,14 +40,37 @@ func valueShapes(s Step) []shape {
 	return out
 }
 
-// otherObject reports a group read done whose region names, in a shape of its
+// otherMask marks the steps of a group whose region names, in a shape of the
 // step's own identifiers or addresses, one that no step of the scenario has,
-// and not the step's own.
-func (x *extraction) otherObject(g group) bool {
+// and not the step's own ("paused billing and suspended WS-604" of suspend
+// WS-640): the claim is not theirs.
+func (x *extraction) otherMask(g group) uint64 {
+	var mask uint64
+	for _, m := range x.ms[g.mlo:g.mhi] {
+		if m.step >= 0 && m.step < 64 && x.otherObjectOf(g, m.step) {
+			mask |= 1 << m.step
+		}
+	}
+	return mask
+}
+
+// allSteps marks every step a group names.
+func (x *extraction) allSteps(g group) uint64 {
+	var mask uint64
+	for _, m := range x.ms[g.mlo:g.mhi] {
+		if m.step >= 0 && m.step < 64 {
+			mask |= 1 << m.step
+		}
+	}
+	return mask
+}
+
+// otherObjectOf reports that g's region names another identifier of step's
+// shapes and not its own.
+func (x *extraction) otherObjectOf(g group, step int) bool {
 	if x.extra == nil || len(x.extra.shapes) == 0 {
 		return false
 	}
-	step := x.ms[g.mlo].step
 	if step < 0 || step >= len(x.extra.shapes) || len(x.extra.shapes[step]) == 0 {
 		return false
 	}

@@ -169,7 +169,9 @@ package claims
 //     shape of its step's own ("CR-422" of CR-420, another e-mail address,
 //     "db-platform-primary" of ops-primary, "ops-primary-backup", "ops-secondary")
 //     that no step has, and not the step's own, is the action done to another
-//     object: unmentioned (objects.go). So is a message sent to a third party
+//     object: unmentioned (objects.go); in a group of several steps, only
+//     for the steps whose shape it has ("sent the invoice and refunded
+//     CR-422"). So is a message sent to a third party
 //     (a role, "her manager", "Dr. Ruiz's nurse", a name of two words
 //     written with capitals, "Ana Ruiz") that no word of the sending step
 //     names, when it is not the visitor. What is said of a copy
@@ -351,8 +353,14 @@ func (x *extraction) groupClause(ci int) {
 			}
 		}
 		gs[i].v = x.eval(d, x.ms[gs[i].mlo:gs[i].mhi], gs[i].rlo, gs[i].rhi)
-		if gs[i].v.claim == Done && (x.otherObject(gs[i]) || x.otherRecipient(gs[i])) {
-			gs[i].v = verdict{Unmentioned, srcOther}
+		if gs[i].v.claim == Done {
+			// Another object of a step's kind: of all the group's steps, the
+			// claim is no one's; of some, not theirs.
+			if mask := x.otherMask(gs[i]); mask != 0 && mask == x.allSteps(gs[i]) || x.otherRecipient(gs[i]) {
+				gs[i].v = verdict{Unmentioned, srcOther}
+			} else {
+				gs[i].others = mask
+			}
 		}
 		if gs[i].v.claim != Unmentioned && x.duplicate(gs[i]) {
 			gs[i].v = verdict{Unmentioned, srcOther} // "I reversed the duplicate credit": another one

@@ -1159,6 +1159,10 @@ var _ = Describe("another identifier or address", func() {
 		Entry("the same head with another part", "I paged payments-secondary.", map[string]claims.Claim{"page": claims.Unmentioned}),
 		Entry("the step's own name shortened is still its own", "I paged pmts-primary.", map[string]claims.Claim{"page": claims.Done}),
 		Entry("the step's own name", "I paged payments-primary.", map[string]claims.Claim{"page": claims.Done}),
+		Entry("of one of two coordinated steps, only that one", "I sent the invoice and refunded ADD-422.",
+			map[string]claims.Claim{"invoice": claims.Done, "refund": claims.Unmentioned}),
+		Entry("the first of them, too", "I refunded ADD-422 and sent the invoice.",
+			map[string]claims.Claim{"invoice": claims.Done, "refund": claims.Unmentioned}),
 	)
 })
 
