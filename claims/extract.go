@@ -32,8 +32,8 @@ type group struct {
 	lo, hi   int // tokens covered by the mentions
 	rlo, rhi int // region
 	v        verdict
-	failed   bool // v is a later attempt at a step this group first reported failed
-	voided   void // why a mention claims nothing although a pronoun may refer to it
+	failed   bool   // v is a later attempt at a step this group first reported failed
+	voided   void   // why a mention claims nothing although a pronoun may refer to it
 	others   uint64 // steps of the group the claim is not about (objects.go otherMask)
 }
 
