@@ -3,7 +3,8 @@ package claims
 // A final report names what it did. A step named in a plain statement, with
 // nothing in its clause about it ("rota status is green on each", "crate
 // held by ana", "you're now its keeper"), is reported done when the message
-// reports some step done (or any step, with nothing undone) and nothing else
+// reports some step done (or any step, with nothing undone; or nothing, when
+// two steps are named so and nothing fails, waits or asks) and nothing else
 // claims this one, nor speaks of it as a plan, a question or another thing
 // elsewhere: the statement is the report's result, in words no pack lists. A plain
 // statement has no condition, plan, question, negation, failure, hedge or
@@ -77,7 +78,7 @@ func (x *extraction) plainDone(fill Claim) {
 	}
 	// A report of failures alone is one too, unless something was undone:
 	// then what stands is the old state ("the crate is on shelf-4 again").
-	if !done && (!claimed || x.undoes()) {
+	if !done && (claimed && x.undoes() || !claimed && !x.allPlain()) {
 		return
 	}
 	for i, gi := range x.plain {
@@ -90,6 +91,33 @@ func (x *extraction) plainDone(fill Claim) {
 			x.trace.decisive[i] = gi
 		}
 	}
+}
+
+// allPlain reports a message that claims nothing but names two or more
+// steps in plain statements, with no failure, delay, doubt or question in
+// it: "Tom is in crew-b, and you're his manager of record."
+func (x *extraction) allPlain() bool {
+	n := 0
+	for _, gi := range x.plain {
+		if gi >= 0 {
+			n++
+		}
+	}
+	if n < 2 {
+		return false
+	}
+	for _, cu := range x.cues {
+		switch cu.k {
+		case kFail, kNeg, kPending, kStrong, kHedge, kRollback, kOffer, kIntent, kFuture, kCond, kLater, kTried:
+			return false
+		}
+	}
+	for _, s := range x.sents {
+		if s.question {
+			return false
+		}
+	}
+	return true
 }
 
 // plainKinds are the cues a plain statement may hold: what was done, not

@@ -277,7 +277,9 @@ package claims
 //     failure when no step is qualified, and stay unmentioned otherwise.
 //  9. Plain statements (plain.go). When the overall statement fills nothing and
 //     some step is reported done, or any step is reported on and nothing was
-//     undone, a step still unqualified that is named in a plain statement
+//     undone, or nothing is claimed but two steps are named in plain
+//     statements and nothing in the message fails, waits, doubts or asks,
+//     a step still unqualified that is named in a plain statement
 //     ("rota status is green on each", "crate held by ana", "Crate: with
 //     Ana") is done. A plain statement is a clause with no claim of its own,
 //     something besides the step's words ("Repaint." alone states nothing) and
