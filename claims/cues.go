@@ -186,6 +186,7 @@ var cues = map[kind][]string{
 		"you 're|are|'ve|have ?been ?still waiting|awaiting",
 		// Not done a second time, not a failure: "so I didn't grant it twice".
 		"n't|not|never ~4 twice", "n't|not|never ~4 a second time", "no second|duplicate|double",
+		"n't|not|never ~2 retry|retried|resubmit|resubmitted|rerun|rerunning|retrying", // "the debit posted (I did not retry it)"
 		// No state at all, not a failure: "so nothing is left half done".
 		"half|halfway done|finished|complete|completed",
 	},

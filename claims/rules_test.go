@@ -332,6 +332,7 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("bounced", "The confirmation email bounced.", cancelFlow, "notify=failed"),
 		Entry("negation in another clause", "Your order wasn't shipped yet, so I was able to cancel it.", cancelFlow, "cancel_order=done"),
 		Entry("no problem is not a negation", "No problem — your refund has been issued.", cancelFlow, "refund=done"),
+		Entry("not retried is no failure", "The refund went through (I did not retry it, to avoid paying twice).", cancelFlow, "refund=done"),
 		Entry("not done a second time is no failure", "The refund timed out, but the read-back shows it landed, so I didn't refund you twice.", cancelFlow, "refund=done"),
 		Entry("won't be charged is no negation", "You won't be charged, as the order is now cancelled.", cancelFlow, "cancel_order=done"),
 		Entry("won't ship after a cancellation", "Your order is cancelled, so it won't ship.", cancelFlow, "cancel_order=done"),
