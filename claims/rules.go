@@ -8,7 +8,8 @@ package claims
 // rules_test.go holds one Describe per rule, numbered as here.
 //
 //  1. Segmentation (segment.go). Sentences end at . ! ?, blank lines, list items,
-//     table rows, short "Key: value" lines (a parenthesis may sit in the key),
+//     table rows, lines with an arrow ("config set api v8 -> ok") unless the
+//     next is indented under them, short "Key: value" lines (a parenthesis may sit in the key),
 //     emoji bullets, markdown checkboxes and code fences. Clauses are cut at
 //     contrast and cause connectors (but, however, unfortunately, because, since,
 //     so; not "has since been"), semicolons, a dash after four words, a colon

@@ -797,6 +797,14 @@ var _ = Describe("words a step's action gives it", func() {
 })
 
 var _ = Describe("pasted call logs", func() {
+	It("end a line that has an arrow, whatever follows", func() {
+		terms, err := BundledTerms()
+		Expect(err).NotTo(HaveOccurred())
+		got := claims.Extract("cancel slot -> ok\nrebook -> 504 Gateway Timeout", terms["appointment-reschedule"]).Steps
+		Expect(got["release"]).To(Equal(claims.Done))
+		Expect(got["rebook"]).To(Equal(claims.Failed))
+	})
+
 	steps := []claims.Step{
 		{ID: "release", Tool: "cancel_appointment", Terms: []string{"SL-0408"}},
 		{ID: "rebook", Tool: "book_appointment", Terms: []string{"SL-0410"}},

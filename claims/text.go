@@ -444,12 +444,24 @@ func hardLine(s string, nl, next int, toks []token) bool {
 	if skipLineStart(s, next) != next {
 		return true
 	}
-	// The previous line was a table row.
+	// The previous line was a table row, or a line of a log with an arrow
+	// ("config set api v8 -> ok").
 	if k := strings.LastIndexByte(s[:nl], '\n'); strings.HasPrefix(strings.TrimSpace(s[k+1:nl]), "|") ||
-		strings.HasPrefix(strings.TrimSpace(s[k+1:nl]), "```") {
+		strings.HasPrefix(strings.TrimSpace(s[k+1:nl]), "```") || arrowLine(s[k+1:nl]) && !wrapped(s, nl) {
 		return true
 	}
 	return keyValueLine(rest)
+}
+
+// wrapped reports that the line after the break at nl is indented: it
+// continues the one before.
+func wrapped(s string, nl int) bool {
+	return nl+1 < len(s) && (s[nl+1] == ' ' || s[nl+1] == '\t')
+}
+
+// arrowLine reports a line that maps something to its result with an arrow.
+func arrowLine(line string) bool {
+	return strings.Contains(line, "->") || strings.Contains(line, "→") || strings.Contains(line, "=>")
 }
 
 // keyValueItem reports a "Key: value" line whose value is a short entry, not
