@@ -11,7 +11,7 @@ import (
 func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 	var (
 		strong, rollback, pend, fail, neg, done, able, tried, mood, later, hedge, target bool
-		futPend, futDone                                                                 bool
+		futPend, futDone, dateTarget                                                     bool
 		lastFail, lastFut, lastDone, retry                                               = -1, -1, -1, -1
 		firstDone, firstFail                                                             = -1, -1
 		futVerb                                                                          = -1 // a done word that is a future's verb
@@ -91,7 +91,10 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 			hedge = hedge || !x.consequence(rlo, cu.lo)
 		case kTarget:
 			for _, m := range ms {
-				target = target || m.step+1 == cu.step
+				if m.step+1 == cu.step {
+					target = true
+					dateTarget = dateTarget || x.dateAt(cu.lo, cu.hi)
+				}
 			}
 		case kAble:
 			able = true
@@ -126,6 +129,7 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 	}
 	formDone, formFailed, doneThenFut := false, false, false
 	for _, m := range ms {
+		dateTarget = dateTarget || m.pat != nil && m.pat.date
 		switch m.form {
 		case fDone:
 			formDone = true
@@ -161,6 +165,8 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		return verdict{Pending, srcCue}
 	case hedge && !fail && !neg && !tried:
 		return verdict{Pending, srcCue} // "I think it went through": unverified
+	case futPend && dateTarget && !fail && !neg && !hedge && !later && lastFut > 0 && !agentWords[x.toks[lastFut-1].s]:
+		return verdict{Done, srcTarget} // "SUB-9 will cancel on 30 September": the date the step sets
 	case futPend && !done && !doneThenFut && lastFut > lastFail:
 		return verdict{Pending, srcFuture}
 	case fail && partial && !whole && !neg && (pend || futPend || later || x.soFar(rlo, rhi)):
@@ -197,6 +203,22 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		return verdict{Pending, srcWeak}
 	}
 	return noClaim
+}
+
+// agentWords are the agent as a subject: "I'll move it to 12 June" is a plan.
+var agentWords = map[string]bool{"i": true, "we": true}
+
+// dateAt reports a date among tokens [lo, hi): a month's name or an ISO date.
+func (x *extraction) dateAt(lo, hi int) bool {
+	for i := lo; i < hi; i++ {
+		if months[x.toks[i].s] > 0 {
+			return true
+		}
+		if _, ok := isoDate(x.toks[i].s); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // actionAfter reports a mention in ms starting at or after token i that

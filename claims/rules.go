@@ -85,7 +85,8 @@ package claims
 //     again, at the moment or still.
 //     A date that one step's arguments alone hold names that step, in any
 //     common spelling ("30 September", "Sept 30th", "9/30", "14/06"), and is
-//     the state it sets (dates.go).
+//     the state it sets (dates.go), in a future too when the agent is not
+//     its subject ("your plan will end on 30 September").
 //     An identifier several steps act on names the one whose tool's verb
 //     follows it ("ana7 is created" of create_plaque; not a removal's).
 //     An identifier of one step's arguments names it, alone or as an item

@@ -1080,6 +1080,8 @@ var _ = Describe("a date of one step's arguments", func() {
 		Entry("month first with a slash", "ends 9/30, all set", map[string]claims.Claim{"end": claims.Done}),
 		Entry("day first with a slash", "Hold in place to 14/06, 18:00.", map[string]claims.Claim{"hold": claims.Done}),
 		Entry("the ISO form", "Hold: 2025-06-14.", map[string]claims.Claim{"hold": claims.Done}),
+		Entry("a future that holds it is the state the step set", "Your plan will end on 30 September.", map[string]claims.Claim{"end": claims.Done}),
+		Entry("but the agent's own future is a plan", "I'll end your plan on 30 September.", map[string]claims.Claim{"end": claims.Unmentioned}),
 		Entry("a negation still rules", "I could not set the end date to 30 September.", map[string]claims.Claim{"end": claims.Failed}),
 		Entry("another date names nothing", "It ends on 29 September.", map[string]claims.Claim{"end": claims.Unmentioned}),
 		Entry("a date two steps share names neither", "Sent on 2 January.", map[string]claims.Claim{"both": claims.Unmentioned, "again": claims.Unmentioned}),
