@@ -93,6 +93,7 @@ var cues = map[kind][]string{
 		"exists|exist now", "now|already exists|exist",
 		"went|gone to|into !review|voicemail|spam|junk|waste|plan|maintenance|effect", "went|gone from ~5 to|into",
 		"did !n't|not", "set up", "in effect", "finished|completed|done|complete processing",
+		"'ve|have|has|had ?now|already|just set", // "I've set SUB-9 to end"
 		// Settlement timing: "the repaint can take up to 10 days to show", "expect
 		// your repaint within 5 days".
 		"take|takes|taking ~6 to show|appear|post|arrive|reflect|clear|land|reach|settle",

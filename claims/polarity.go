@@ -629,8 +629,8 @@ func (x *extraction) timed(i int) bool {
 		hi++
 	}
 	for j := lo; j < hi; j++ {
-		if timeWords[x.toks[j].s] {
-			return true
+		if w := x.toks[j].s; timeWords[w] && (w != "next" || j+1 < hi && (timeWords[x.toks[j+1].s] || x.toks[j+1].s == "month")) {
+			return true // "next week", not the next thing to do ("I'll email you next")
 		}
 	}
 	return false

@@ -66,7 +66,7 @@ package claims
 //     step its object ("I scaled rota-west", "... and lodged the plaque"), a
 //     label's value ("plaque: lodged"), a list's item ("crate A4 lodged,
 //     ...", not in an aside) or a step its passive
-//     subject ("the plaque was lodged"); not a verb of looking, asking or
+//     subject ("the plaque was lodged"), and "I've set" is one too; not a verb of looking, asking or
 //     undoing, nor one with "back" ("put it back to draft"), nor one in a
 //     clause that sets the scene ("when I scaled it"). The agent taking away
 //     the thing a step made, as the verb's direct object, undoes the step
@@ -142,8 +142,8 @@ package claims
 //     done; doubt does ("can't guarantee"). "incorrect" is a failure word.
 //     "I'll escalate this", "I'll keep you posted" or "we'll follow up" commit to
 //     nothing; "I'll <verb>" with no time frame or retry in its sentence is an
-//     intention ("Sure! I'll update your plaque"), with one it commits ("I'll retry
-//     it tomorrow"); so does "I'm going to" ("I'm going to retry it this afternoon").
+//     intention ("Sure! I'll update your plaque", "I'll email you next"), with one
+//     it commits ("I'll retry it tomorrow", "next week"); so does "I'm going to" ("I'm going to retry it this afternoon").
 //     What the visitor has to do ("you'll need to contact the returns team to get it
 //     sorted") claims nothing. A done form before a future makes the future
 //     settlement ("has been ordered and will haul tomorrow"). After a retry

@@ -498,6 +498,8 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		check,
 		Entry("I'll, with no time frame, is an intention", "Of course! I'll cancel the order and refund the card.", cancelFlow, ""),
 		Entry("I'll, with a time frame, commits", "I'll refund the card by tomorrow morning.", cancelFlow, "refund=pending"),
+		Entry("next, the next thing to do, is no time frame", "The order is cancelled. I'll refund the card next.", cancelFlow, "cancel_order=done"),
+		Entry("next week is one", "I'll refund the card next week.", cancelFlow, "refund=pending"),
 		Entry("I'll redo it after a failure commits", "The confirmation email bounced. I'll resend it.", cancelFlow, "notify=pending"),
 		Entry("counterfactual", "I didn't send the email, since it would have said the refund was done.", cancelFlow, "notify=failed"),
 		Entry("a request to the customer conditions a future", "The refund failed. Please reply with a new card and a colleague will pick it up.", cancelFlow, "refund=failed"),
@@ -1030,6 +1032,14 @@ var _ = Describe("an undo or start word that is the step's own verb", func() {
 })
 
 var _ = Describe("a past-tense verb no cue lists", func() {
+	It("reads 'I've set' as done", func() {
+		terms, err := BundledTerms()
+		Expect(err).NotTo(HaveOccurred())
+		got := claims.Extract("I've set SUB-420 to end on 2025-09-30. Next I'll switch off auto-renew.", terms["cancel-at-term-end"]).Steps
+		Expect(got["schedule_cancellation"]).To(Equal(claims.Done))
+		Expect(got["auto_renew"]).To(Equal(claims.Unmentioned))
+	})
+
 	steps := []claims.Step{
 		{ID: "west_up", Tool: "scale_service", Values: []string{"billing-worker-west"}, Targets: []string{"billing-worker-west", "6"}},
 		{ID: "claim", Tool: "open_claim", Values: []string{"CL-1"}},
