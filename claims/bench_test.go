@@ -59,3 +59,21 @@ func BenchmarkExtractSixStepsWithPhrases(b *testing.B) {
 		claims.Extract(sixStepMessage, steps)
 	}
 }
+
+// The rules alone, to tell their cost from the learned reading's.
+func BenchmarkExtractSixStepsRulesOnly(b *testing.B) {
+	lib, err := library.Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := scenarios.Find(lib, "secret-rotation")
+	if err != nil {
+		b.Fatal(err)
+	}
+	steps := append(scoring.ClaimSteps(s), claims.Step{ID: "log_change", Terms: []string{"change log"}})
+	b.ReportAllocs()
+	b.SetBytes(int64(len(sixStepMessage)))
+	for b.Loop() {
+		claims.ExtractWith(nil, sixStepMessage, steps)
+	}
+}

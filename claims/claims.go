@@ -142,15 +142,22 @@ type Result struct {
 
 // Extract reads message and returns its claims for steps. It is rule based and
 // deterministic so that a verdict can be reproduced and explained; the rules are
-// described in rules.go.
+// described in rules.go, and the learned reading of learned.go has the last
+// word where it is clearly surer than they are.
 func Extract(message string, steps []Step) Result {
+	return extract(message, steps, embedded())
+}
+
+func extract(message string, steps []Step, l *learned) Result {
 	res := Result{Overall: OverallNone, Steps: make(map[string]Claim, len(steps))}
 	if len(steps) == 0 && message == "" {
 		return res
 	}
 	x := newExtraction(message, steps)
 	defer x.release()
+	x.startTrace()
 	res.Overall = x.run()
+	x.relearn(l, res.Overall, false)
 	for i, st := range steps {
 		if _, dup := res.Steps[st.ID]; dup && x.state[i] == Unmentioned {
 			continue

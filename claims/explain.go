@@ -17,9 +17,12 @@ type StepReading struct {
 	Claim Claim  `json:"claim"`
 	// DecidedBy is "mention" (the mention marked Decisive), "overall" (no
 	// clause says anything of the step; the statement about the whole
-	// request stands for it) or "nothing".
+	// request stands for it), "learned" (the learned reading replaced the
+	// rules' claim, see Learned) or "nothing".
 	DecidedBy string    `json:"decided_by"`
 	Mentions  []Reading `json:"mentions"`
+	// Learned is set when the learned reading replaced the rules' claim.
+	Learned *Learned `json:"learned,omitempty"`
 }
 
 // Reading is one mention of a step and what its clause says of it.
@@ -36,13 +39,15 @@ type Reading struct {
 
 // Explain reads message as Extract does and says why.
 func Explain(message string, steps []Step) Explanation {
+	return explain(message, steps, embedded())
+}
+
+func explain(message string, steps []Step, l *learned) Explanation {
 	x := newExtraction(message, steps)
 	defer x.release()
-	x.trace = &trace{decisive: make([]int, len(steps))}
-	for i := range x.trace.decisive {
-		x.trace.decisive[i] = -1
-	}
+	x.startTrace()
 	ov := x.run()
+	changed := x.relearn(l, ov, true)
 	out := Explanation{Overall: ov, Steps: make([]StepReading, len(steps))}
 	for i, st := range steps {
 		out.Steps[i] = StepReading{Step: st.ID, Claim: x.state[i], DecidedBy: "nothing", Mentions: []Reading{}}
@@ -66,7 +71,23 @@ func Explain(message string, steps []Step) Explanation {
 			out.Steps[m.step].Mentions = append(out.Steps[m.step].Mentions, r)
 		}
 	}
+	for i := range changed {
+		c := &changed[i]
+		out.Steps[c.Step].DecidedBy = "learned"
+		out.Steps[c.Step].Learned = c
+	}
 	return out
+}
+
+// startTrace records, while reading, what the learned reading and Explain
+// need: the group claims between stages and the group deciding each step.
+func (x *extraction) startTrace() {
+	t := &x.tr
+	t.decisive = t.decisive[:0]
+	for range x.steps {
+		t.decisive = append(t.decisive, -1)
+	}
+	x.trace = t
 }
 
 // trace records, while explaining, the group claims between the stages of
@@ -81,14 +102,13 @@ func (t *trace) keep(stage int, gs []group) {
 	if t == nil {
 		return
 	}
-	vs := make([]verdict, len(gs))
-	for i, g := range gs {
-		vs[i] = g.v
+	vs := &t.own
+	if stage != 0 {
+		vs = &t.carried
 	}
-	if stage == 0 {
-		t.own = vs
-	} else {
-		t.carried = vs
+	*vs = (*vs)[:0]
+	for _, g := range gs {
+		*vs = append(*vs, g.v)
 	}
 }
 

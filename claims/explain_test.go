@@ -27,14 +27,25 @@ var _ = Describe("explaining a reading", func() {
 			for _, st := range got.Steps {
 				Expect(st.Claim).To(Equal(want.Steps[st.Step]), "%s %s", c.ID, st.Step)
 				decisive := 0
+				rules := st.Claim
+				if st.Learned != nil {
+					Expect(st.DecidedBy).To(Equal("learned"), "%s %s", c.ID, st.Step)
+					Expect(st.Learned.Claim).To(Equal(st.Claim), "%s %s", c.ID, st.Step)
+					Expect(st.Learned.Rules).NotTo(Equal(st.Claim), "%s %s", c.ID, st.Step)
+					Expect(st.Learned.Features).NotTo(BeEmpty(), "%s %s", c.ID, st.Step)
+					Expect(st.Learned.Confidence - st.Learned.RulesConfidence).To(BeNumerically(">=", 0.498), "%s %s", c.ID, st.Step)
+					rules = st.Learned.Rules
+				}
 				for _, r := range st.Mentions {
 					if r.Decisive {
 						decisive++
-						Expect(r.Claim).To(Equal(st.Claim), "%s %s: the deciding mention says otherwise", c.ID, st.Step)
+						Expect(r.Claim).To(Equal(rules), "%s %s: the deciding mention says otherwise", c.ID, st.Step)
 					}
 					Expect(r.Words).NotTo(BeEmpty(), c.ID)
 				}
 				switch st.DecidedBy {
+				case "learned":
+					Expect(decisive).To(BeNumerically("<=", 1), "%s %s", c.ID, st.Step)
 				case "mention":
 					Expect(decisive).To(Equal(1), "%s %s", c.ID, st.Step)
 				case "overall":

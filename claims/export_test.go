@@ -1,5 +1,7 @@
 package claims
 
+import "encoding/json"
+
 // MatchPattern compiles src and reports whether it matches anywhere in text,
 // so that the pattern syntax is tested on its own.
 func MatchPattern(src, text string) (bool, error) {
@@ -15,3 +17,44 @@ func MatchPattern(src, text string) (bool, error) {
 	}
 	return false, nil
 }
+
+// Model is the learned reading's file format, for training it.
+type Model = modelFile
+
+// ReadRules reads message with the rules alone and returns their claims
+// and, per step, the learned reading's features of that reading.
+func ReadRules(message string, steps []Step) (Result, [][]string) {
+	x := newExtraction(message, steps)
+	defer x.release()
+	x.startTrace()
+	res := Result{Overall: x.run(), Steps: map[string]Claim{}}
+	feats := make([][]string, len(steps))
+	for si := range steps {
+		x.features(si, res.Overall, func(f *feature) { feats[si] = append(feats[si], f.name()) })
+	}
+	for i, st := range steps {
+		if _, dup := res.Steps[st.ID]; dup && x.state[i] == Unmentioned {
+			continue
+		}
+		res.Steps[st.ID] = x.state[i]
+	}
+	return res, feats
+}
+
+// ExtractWith is Extract with the learned reading m (nil: the rules alone).
+func ExtractWith(m *Model, message string, steps []Step) (Result, error) {
+	l := rulesOnly
+	if m != nil {
+		b, err := json.Marshal(m)
+		if err != nil {
+			return Result{}, err
+		}
+		if l, err = compileModel(b); err != nil {
+			return Result{}, err
+		}
+	}
+	return extract(message, steps, l), nil
+}
+
+// EmbeddedModel is the learned reading Extract uses.
+func EmbeddedModel() []byte { return learnedJSON }

@@ -74,7 +74,8 @@ type extraction struct {
 	askAt    []int   // per sentence: first clause that opens like a question, or -1
 	plain    []int   // per step: its first group in a plain statement (plain.go), -1, or -2 when barred
 	byID     map[string]int
-	trace    *trace // nil unless explaining
+	trace    *trace // nil unless tracing (startTrace)
+	tr       trace  // its storage, kept with the pooled extraction
 	key      []byte // scratch for the step list's cache key
 }
 

@@ -65,9 +65,13 @@ func writeExplanation(w io.Writer, ex claims.Explanation) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "overall statement: %s\n", ex.Overall)
 	for _, st := range ex.Steps {
-		if st.DecidedBy == "overall" {
+		switch {
+		case st.Learned != nil:
+			fmt.Fprintf(&b, "\n%s: %s, by the learned reading (the rules read %s; %.2f against %.2f for theirs)\n      pulled by: %s\n",
+				st.Step, st.Claim, st.Learned.Rules, st.Learned.Confidence, st.Learned.RulesConfidence, strings.Join(st.Learned.Features, ", "))
+		case st.DecidedBy == "overall":
 			fmt.Fprintf(&b, "\n%s: %s, from the overall statement (no clause says what happened to it)\n", st.Step, st.Claim)
-		} else {
+		default:
 			fmt.Fprintf(&b, "\n%s: %s\n", st.Step, st.Claim)
 		}
 		if len(st.Mentions) == 0 && st.DecidedBy == "nothing" {

@@ -27,33 +27,58 @@ func Check(s *scenarios.Scenario) scenarios.Errors {
 	steps := scoring.ClaimSteps(s)
 	var errs scenarios.Errors
 	seen := map[string]bool{}
-	for _, beliefs := range replies(s) {
-		for seed := uint64(0); seed < Seeds; seed++ {
-			reply := agent.Compose(s, beliefs, seed)
-			got := claims.Extract(reply, steps).Steps
-			for i, st := range s.Steps {
-				want, field := expected(beliefs[i])
-				c := got[st.ID]
-				if c == "" {
-					c = claims.Unmentioned
-				}
-				key := fmt.Sprintf("%d.%s", i, field)
-				if oneOf(c, want) || seen[key] {
-					continue
-				}
-				seen[key] = true
-				p := fmt.Sprintf("steps[%d].say.%s", i, field)
-				pos := s.Positions[p]
-				if pos.Line == 0 {
-					pos = s.Positions[fmt.Sprintf("steps[%d]", i)]
-				}
-				errs = append(errs, &scenarios.Error{File: s.File, Line: pos.Line, Col: pos.Col,
-					Msg: fmt.Sprintf("step %q: say.%s is read back as %s, not %s, in: %q (reword it, or add terms that name the step)",
-						st.ID, field, c, wantText(want), reply)})
+	for _, r := range Samples(s, Seeds) {
+		got := claims.Extract(r.Reply, steps).Steps
+		for i, st := range s.Steps {
+			want, field := r.Want[i], r.Field[i]
+			c := got[st.ID]
+			if c == "" {
+				c = claims.Unmentioned
 			}
+			key := fmt.Sprintf("%d.%s", i, field)
+			if oneOf(c, want) || seen[key] {
+				continue
+			}
+			seen[key] = true
+			p := fmt.Sprintf("steps[%d].say.%s", i, field)
+			pos := s.Positions[p]
+			if pos.Line == 0 {
+				pos = s.Positions[fmt.Sprintf("steps[%d]", i)]
+			}
+			errs = append(errs, &scenarios.Error{File: s.File, Line: pos.Line, Col: pos.Col,
+				Msg: fmt.Sprintf("step %q: say.%s is read back as %s, not %s, in: %q (reword it, or add terms that name the step)",
+					st.ID, field, c, wantText(want), r.Reply)})
 		}
 	}
 	return errs
+}
+
+// Sample is one reply the reference agents can write for a scenario, with
+// what each step (in the scenario's order) must be read as and the say
+// phrase that words it. The claim extractor's learned reading trains on
+// them, so that it keeps reading these replies as the rules do.
+type Sample struct {
+	Reply string
+	Want  [][]claims.Claim
+	Field []string
+}
+
+// Samples composes every kind of reply of Check in the first seeds
+// wordings.
+func Samples(s *scenarios.Scenario, seeds int) []Sample {
+	var out []Sample
+	for _, beliefs := range replies(s) {
+		for seed := uint64(0); seed < uint64(seeds); seed++ {
+			r := Sample{Reply: agent.Compose(s, beliefs, seed)}
+			for i := range s.Steps {
+				want, field := expected(beliefs[i])
+				r.Want = append(r.Want, want)
+				r.Field = append(r.Field, field)
+			}
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // expected is what a step with belief b must read as, and the phrase its

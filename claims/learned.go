@@ -1,0 +1,386 @@
+package claims
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"math"
+	"sync"
+)
+
+// The learned reading is a second, last stage after the rules: a small
+// linear model that sees what the rules read of a step (its claim, the rule
+// and cues that decided it, the words of the clauses that name it) and
+// outvotes the rules only when it is clearly surer. It is trained on the
+// labeled replies of fixtures/ (go test ./claims -update) and keeps only
+// features made of general words: a word counts only if replies of every
+// domain it was trained on use it, so it carries no domain's vocabulary.
+
+//go:embed learned.json
+var learnedJSON []byte
+
+// modelFile is the learned reading's file format (claims/learned.json):
+// the weights per feature, one per claim in Claims' order, and the margin
+// by which the model must beat the rules' own claim to replace it.
+type modelFile struct {
+	About      string                `json:"about"`
+	Claims     []Claim               `json:"claims"`
+	Margin     float64               `json:"margin"`
+	MinDomains int                   `json:"min_domains"`
+	Weights    map[string][4]float64 `json:"weights"`
+}
+
+// learned is the compiled model: weights by feature hash, in an open
+// addressing table (the reading looks up some hundred features a step).
+type learned struct {
+	margin float64
+	keys   []uint64 // 0: empty
+	vals   [][4]float64
+	names  []string // the features, for errors
+	mask   uint64
+}
+
+func (l *learned) empty() bool { return len(l.keys) == 0 }
+
+// lookup returns the weights of the feature with hash h, or nil.
+func (l *learned) lookup(h uint64) *[4]float64 {
+	if l.mask == 0 {
+		return nil
+	}
+	for i := h & l.mask; ; i = (i + 1) & l.mask {
+		switch l.keys[i] {
+		case h:
+			return &l.vals[i]
+		case 0:
+			return nil
+		}
+	}
+}
+
+// rulesOnly is no learned reading at all.
+var rulesOnly = &learned{}
+
+var embedded = sync.OnceValue(func() *learned {
+	l, err := compileModel(learnedJSON)
+	if err != nil {
+		panic("claims: learned.json: " + err.Error()) // embedded, checked by the tests
+	}
+	return l
+})
+
+func compileModel(b []byte) (*learned, error) {
+	var m modelFile
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, err
+	}
+	if len(m.Weights) > 0 && (len(m.Claims) != 4 || m.Claims[0] != Done || m.Claims[1] != Failed || m.Claims[2] != Pending || m.Claims[3] != Unmentioned) {
+		return nil, fmt.Errorf("claims must be [done failed pending unmentioned], got %v", m.Claims)
+	}
+	l := &learned{margin: m.Margin}
+	if len(m.Weights) == 0 {
+		return l, nil
+	}
+	size := 1
+	for size < 4*len(m.Weights) {
+		size *= 2
+	}
+	l.keys, l.vals, l.names, l.mask = make([]uint64, size), make([][4]float64, size), make([]string, size), uint64(size-1)
+	for f, w := range m.Weights {
+		h := featureHash(f, "", "", "", "")
+		i := h & l.mask
+		for ; l.keys[i] != 0; i = (i + 1) & l.mask {
+			if l.keys[i] == h {
+				return nil, fmt.Errorf("features %q and %q share a hash", l.names[i], f)
+			}
+		}
+		l.keys[i], l.vals[i], l.names[i] = h, w, f
+	}
+	return l, nil
+}
+
+// featureHash is FNV-1a over the parts of a feature's name, never 0.
+func featureHash(a, b, c, d, e string) uint64 {
+	return hashEnd(hashOn(hashOn(hashOn(hashOn(hashOn(fnvOffset, a), b), c), d), e))
+}
+
+const fnvOffset = uint64(14695981039346656037)
+
+// hashOn goes on hashing h with s.
+func hashOn(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+func hashEnd(h uint64) uint64 {
+	if h == 0 {
+		return 1
+	}
+	return h
+}
+
+var claimOrder = [4]Claim{Done, Failed, Pending, Unmentioned}
+
+func claimIndex(c Claim) int {
+	switch c {
+	case Done:
+		return 0
+	case Failed:
+		return 1
+	case Pending:
+		return 2
+	}
+	return 3
+}
+
+// claimSets are the names of the sets of claims, by bit mask in
+// claimOrder's order.
+var claimSets = func() (out [16]string) {
+	for m := range out {
+		for i, c := range claimOrder {
+			if m&(1<<i) != 0 {
+				if out[m] != "" {
+					out[m] += "+"
+				}
+				out[m] += string(c)
+			}
+		}
+	}
+	return
+}()
+
+// feature is one feature as it is emitted: its hash, and the parts of its
+// name, joined only when a name is wanted.
+type feature struct {
+	hash  uint64
+	parts [5]string
+}
+
+func (f *feature) name() string {
+	return f.parts[0] + f.parts[1] + f.parts[2] + f.parts[3] + f.parts[4]
+}
+
+// features calls emit with each feature of step si, as the rules read it
+// (x.state holds the rules' claims, ov their overall statement). The
+// feature is scratch, valid during the call only.
+func (x *extraction) features(si int, ov Overall, emit func(*feature)) {
+	rc := string(x.state[si])
+	var ft feature
+	f := func(a, b, c, d, e string) {
+		ft.hash = featureHash(a, b, c, d, e)
+		ft.parts = [5]string{a, b, c, d, e}
+		emit(&ft)
+	}
+	f("b", "", "", "", "")
+	f("r=", rc, "", "", "")
+	f("ov=", string(ov), "", "", "")
+	f("ov|r=", string(ov), "|", rc, "")
+	f("dec|r=", x.decidedBy(si), "|", rc, "")
+	var mc, oc, n int
+	for _, g := range x.groups {
+		for _, m := range x.ms[g.mlo:g.mhi] {
+			if m.step == si {
+				mc |= 1 << claimIndex(g.v.claim)
+				n++
+			}
+		}
+	}
+	for j, c := range x.state {
+		if j != si {
+			oc |= 1 << claimIndex(c)
+		}
+	}
+	f("mc|r=", claimSets[mc], "|", rc, "")
+	f("oth|r=", claimSets[oc], "|", rc, "")
+	f("nm|r=", counts[min(n, 3)], "|", rc, "")
+	for gi, g := range x.groups {
+		for _, m := range x.ms[g.mlo:g.mhi] {
+			if m.step != si {
+				continue
+			}
+			w, bg, wr := "mw=", "mbg=", "mw|r="
+			hw, hbg, hwr := hashMW, hashMBG, hashMWR
+			if x.trace.decisive[si] == gi {
+				w, bg, wr = "dw=", "dbg=", "dw|r="
+				hw, hbg, hwr = hashDW, hashDBG, hashDWR
+				f("rule|r=", x.trace.rule(gi, g), "|", rc, "")
+				d := x.cd[g.clause]
+				for _, c := range x.cues[d.clo:d.chi] {
+					if c.hi <= g.rlo || c.lo >= g.rhi {
+						continue // another mention's
+					}
+					switch {
+					case x.stepVerb(si, c):
+						f("cue|r=", "own verb", "|", rc, "") // "submitted" of a step that submits
+					case int(c.k) < len(kindNames) && kindNames[c.k] != "":
+						f("cue|r=", kindNames[c.k], "|", rc, "")
+					}
+				}
+			}
+			f("mclaim|r=", string(g.v.claim), "|", rc, "")
+			// The clause's words, those of the mention as one STEP.
+			cl := x.cls[g.clause]
+			prev := "^"
+			for i := cl.lo; i < cl.hi; i++ {
+				word := featureWord(x.toks[i])
+				if i >= m.lo && i < m.hi {
+					if prev == "STEP" {
+						continue
+					}
+					word = "STEP"
+				}
+				if word == "" {
+					continue
+				}
+				// f(w, word), f(wr, word, "|", rc) and f(bg, prev, "_", word),
+				// hashed on from their prefixes
+				ft.parts = [5]string{w, word}
+				ft.hash = hashEnd(hashOn(hw, word))
+				emit(&ft)
+				ft.parts = [5]string{wr, word, "|", rc}
+				ft.hash = hashEnd(hashOn(hashOn(hashOn(hwr, word), "|"), rc))
+				emit(&ft)
+				ft.parts = [5]string{bg, prev, "_", word}
+				ft.hash = hashEnd(hashOn(hashOn(hashOn(hbg, prev), "_"), word))
+				emit(&ft)
+				prev = word
+			}
+		}
+	}
+}
+
+// stepVerb reports a one-word status cue that is a verb of step si's own
+// tool: what it says is the step happening, not its status.
+func (x *extraction) stepVerb(si int, c cue) bool {
+	return x.extra != nil && si < len(x.extra.verbs) && c.hi-c.lo == 1 && x.extra.verbs[si][stem(x.toks[c.lo].s)]
+}
+
+var counts = [...]string{"0", "1", "2", "3"}
+
+var (
+	hashMW, hashMBG, hashMWR = hashOn(fnvOffset, "mw="), hashOn(fnvOffset, "mbg="), hashOn(fnvOffset, "mw|r=")
+	hashDW, hashDBG, hashDWR = hashOn(fnvOffset, "dw="), hashOn(fnvOffset, "dbg="), hashOn(fnvOffset, "dw|r=")
+)
+
+// featureWord is a token as the model sees it: words as read, numbers and
+// identifiers by their kind, punctuation not at all.
+func featureWord(t token) string {
+	switch t.kind {
+	case tWord, tMark:
+		return t.s
+	case tNum:
+		return "NUM"
+	}
+	return ""
+}
+
+func (x *extraction) decidedBy(si int) string {
+	switch {
+	case x.trace.decisive[si] >= 0:
+		return "mention"
+	case x.state[si] != Unmentioned:
+		return "overall"
+	}
+	return "nothing"
+}
+
+// relearn applies l to x.state, which holds the rules' claims, and returns
+// what it changed. Every step is judged against the rules' reading of all.
+func (x *extraction) relearn(l *learned, ov Overall, explain bool) []Learned {
+	if l.empty() {
+		return nil
+	}
+	var out []Learned
+	for si := range x.steps {
+		var s [4]float64
+		x.features(si, ov, func(f *feature) {
+			if w := l.lookup(f.hash); w != nil {
+				for k := range s {
+					s[k] += w[k]
+				}
+			}
+		})
+		p := softmax(s)
+		best := 0
+		for k := 1; k < 4; k++ {
+			if p[k] > p[best] {
+				best = k
+			}
+		}
+		rc := claimIndex(x.state[si])
+		if best == rc || p[best]-p[rc] <= l.margin {
+			continue
+		}
+		out = append(out, Learned{Step: si, Rules: x.state[si], Claim: claimOrder[best], Confidence: round3(p[best]), RulesConfidence: round3(p[rc])})
+	}
+	if explain {
+		for i, c := range out {
+			out[i].Features = x.why(l, c.Step, ov, c.Rules, c.Claim)
+		}
+	}
+	for _, c := range out {
+		x.state[c.Step] = c.Claim
+	}
+	return out
+}
+
+// Learned records a claim the learned reading changed.
+type Learned struct {
+	Step            int     `json:"-"`
+	Rules           Claim   `json:"rules"`            // what the rules read
+	Claim           Claim   `json:"claim"`            // what the model read instead
+	Confidence      float64 `json:"confidence"`       // the model's probability of Claim
+	RulesConfidence float64 `json:"rules_confidence"` // its probability of the rules' claim
+	// Features are the features that pushed hardest from the rules' claim
+	// to the model's, strongest first.
+	Features []string `json:"features,omitempty"`
+}
+
+func softmax(s [4]float64) [4]float64 {
+	mx := math.Max(math.Max(s[0], s[1]), math.Max(s[2], s[3]))
+	var z float64
+	for k := range s {
+		s[k] = math.Exp(s[k] - mx)
+		z += s[k]
+	}
+	for k := range s {
+		s[k] /= z
+	}
+	return s
+}
+
+func round3(f float64) float64 { return math.Round(f*1000) / 1000 }
+
+// why lists the features of step si, with the rules' claims in state,
+// that moved the reading most from the rules' claim to the model's.
+func (x *extraction) why(l *learned, si int, ov Overall, from, to Claim) []string {
+	type pull struct {
+		name string
+		by   float64
+	}
+	var ps []pull
+	seen := map[uint64]bool{}
+	x.features(si, ov, func(f *feature) {
+		w := l.lookup(f.hash)
+		if w == nil || seen[f.hash] {
+			return
+		}
+		seen[f.hash] = true
+		if by := w[claimIndex(to)] - w[claimIndex(from)]; by > 0 {
+			ps = append(ps, pull{f.name(), by})
+		}
+	})
+	// strongest first; ties by name, for a stable explanation
+	for i := 1; i < len(ps); i++ {
+		for j := i; j > 0 && (ps[j].by > ps[j-1].by || ps[j].by == ps[j-1].by && ps[j].name < ps[j-1].name); j-- {
+			ps[j], ps[j-1] = ps[j-1], ps[j]
+		}
+	}
+	var out []string
+	for _, p := range ps[:min(len(ps), 4)] {
+		out = append(out, fmt.Sprintf("%s (+%.2f)", p.name, p.by))
+	}
+	return out
+}
