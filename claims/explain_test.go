@@ -33,7 +33,7 @@ var _ = Describe("explaining a reading", func() {
 					Expect(st.Learned.Claim).To(Equal(st.Claim), "%s %s", c.ID, st.Step)
 					Expect(st.Learned.Rules).NotTo(Equal(st.Claim), "%s %s", c.ID, st.Step)
 					Expect(st.Learned.Features).NotTo(BeEmpty(), "%s %s", c.ID, st.Step)
-					Expect(st.Learned.Confidence - st.Learned.RulesConfidence).To(BeNumerically(">=", 0.498), "%s %s", c.ID, st.Step)
+					Expect(st.Learned.Confidence-st.Learned.RulesConfidence).To(BeNumerically(">=", 0.498), "%s %s", c.ID, st.Step)
 					rules = st.Learned.Rules
 				}
 				for _, r := range st.Mentions {
