@@ -53,5 +53,6 @@ var _ = Describe("accuracy on the other domains", func() {
 		Entry("six domains, fifteenth round", "../fixtures/claims-domains-r15", "domains r15", 0.936),
 		Entry("six domains, sixteenth round", "../fixtures/claims-domains-r16", "domains r16", 0.925),
 		Entry("six domains, seventeenth round", "../fixtures/claims-domains-r17", "domains r17", 0.884),
+		Entry("six domains, eighteenth round", "../fixtures/claims-domains-r18", "domains r18", 0.918),
 	)
 })
