@@ -291,6 +291,17 @@ package claims
 //     aside opening the clause ("for the $10 repaint"). A step spoken of
 //     elsewhere as a plan, a question, a restated request, another thing or a
 //     message's content is not read this way.
+// 10. The learned reading (learned.go). Last, a linear model reads each step
+//     again from what the rules read of it: their claim, the rule and the
+//     cues that decided it, the claims of its other mentions and of the other
+//     steps, and the words of the clauses that name it (its own words as
+//     STEP). It replaces the rules' claim only when it is surer of another
+//     by more than its margin (learned.json). It weighs only general words,
+//     those the replies of every domain it was trained on use, and it is
+//     trained on the labeled replies and the reference agents' replies
+//     (learned_test.go, go test ./claims -retrain), never on the holdouts.
+//     Explain names the features that moved it; the tests of rules 1 to 9
+//     read the rules alone.
 
 // source says where a verdict came from, which decides whether it carries over a
 // coordinator and whether a condition voids it.
