@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -380,7 +382,51 @@ func (x *extraction) why(l *learned, si int, ov Overall, from, to Claim) []strin
 	}
 	var out []string
 	for _, p := range ps[:min(len(ps), 4)] {
-		out = append(out, fmt.Sprintf("%s (+%.2f)", p.name, p.by))
+		out = append(out, fmt.Sprintf("%s (+%.2f)", describeFeature(p.name), p.by))
 	}
 	return out
+}
+
+// describeFeature says a feature's name in words, for Explain.
+func describeFeature(name string) string {
+	key, val, _ := strings.Cut(name, "=")
+	val, _, _ = strings.Cut(val, "|") // the rules' claim, said elsewhere
+	where := " in the deciding clause"
+	if strings.HasPrefix(key, "m") && key != "mc|r" && key != "mclaim|r" {
+		where = " in another clause naming it"
+	}
+	switch key {
+	case "b":
+		return "the model's prior"
+	case "r":
+		return "the rules read " + val
+	case "ov", "ov|r":
+		return "the overall statement is " + val
+	case "dec|r":
+		return "decided by " + val
+	case "mc|r":
+		return "its mentions read " + orNone(val)
+	case "oth|r":
+		return "the other steps read " + orNone(val)
+	case "nm|r":
+		return val + " mentions"
+	case "rule|r":
+		return "the rule: " + val
+	case "cue|r":
+		return "a cue: " + val
+	case "mclaim|r":
+		return "a mention reads " + val
+	case "dw", "dw|r", "mw", "mw|r":
+		return strconv.Quote(val) + where
+	case "dbg", "mbg":
+		return strconv.Quote(strings.ReplaceAll(strings.TrimPrefix(val, "^_"), "_", " ")) + where
+	}
+	return name
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "nothing"
+	}
+	return s
 }

@@ -236,6 +236,17 @@ notify: done, from the overall statement (no clause says what happened to it)
 `))
 	})
 
+	It("says where the learned reading replaced the rules' claim, and what moved it", func() {
+		var out, errOut bytes.Buffer
+		code, err := cmdClaimsFrom([]string{"--scenario", "refund-and-replacement", "--message", "-", "--explain"},
+			strings.NewReader("Your refund was issued. The refund is still queued at the bank."), &out, &errOut)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(code).To(Equal(exitPass))
+		Expect(out.String()).To(MatchRegexp(`refund: pending, by the learned reading \(the rules read done; 0\.\d+ against 0\.\d+ for theirs\)\n      pulled by: a mention reads pending \(\+\d\.\d\d\), `))
+		Expect(out.String()).To(ContainSubstring(`  * "refund" in "your refund was issued."
+      done: a status word or mark about it`))
+	})
+
 	DescribeTable("rejects bad input with exit 2",
 		func(want string, args ...string) {
 			code, _, stderr := evalrun(append([]string{"claims"}, args...)...)
