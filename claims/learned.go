@@ -227,6 +227,10 @@ func (x *extraction) features(si int, ov Overall, emit func(*feature)) {
 			prev := "^"
 			for i := cl.lo; i < cl.hi; i++ {
 				word := featureWord(x.toks[i])
+				if x.toks[i].cap && x.toks[i].kind == tWord && i > x.sents[cl.sent].lo && word != "i" &&
+					(x.toks[i-1].kind == tWord || x.toks[i-1].s == ",") {
+					word = "NAME" // a name inside a sentence: whose, not which word
+				}
 				if i >= m.lo && i < m.hi {
 					if prev == "STEP" {
 						continue

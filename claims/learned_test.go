@@ -258,7 +258,7 @@ func train(exs []example, set settings) *claims.Model {
 // rules' reading.
 func wordFeature(f string) bool {
 	i := strings.IndexByte(f, '=')
-	return i > 0 && (strings.HasSuffix(f[:i], "w") || strings.HasSuffix(f[:i], "w|r") || strings.HasSuffix(f[:i], "bg"))
+	return i > 0 && (strings.HasSuffix(f[:i], "w") || f[:i] == "sw" || strings.HasSuffix(f[:i], "w|r") || strings.HasSuffix(f[:i], "bg"))
 }
 
 func scoreIDs(w [][4]float64, ids []int) [4]float64 {
