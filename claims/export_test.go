@@ -30,7 +30,7 @@ func ReadRules(message string, steps []Step) (Result, [][]string) {
 	res := Result{Overall: x.run(), Steps: map[string]Claim{}}
 	feats := make([][]string, len(steps))
 	for si := range steps {
-		x.features(si, res.Overall, func(f *feature) { feats[si] = append(feats[si], f.name()) })
+		x.features(si, res.Overall, nil, func(f *feature) { feats[si] = append(feats[si], f.name()) })
 	}
 	for i, st := range steps {
 		if _, dup := res.Steps[st.ID]; dup && x.state[i] == Unmentioned {

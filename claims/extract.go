@@ -76,6 +76,8 @@ type extraction struct {
 	byID     map[string]int
 	trace    *trace // nil unless tracing (startTrace)
 	tr       trace  // its storage, kept with the pooled extraction
+	fw       []string // per token: the word the learned reading sees (learned.go)
+	fwh      []uint64 // and its hash
 	key      []byte // scratch for the step list's cache key
 }
 
@@ -98,6 +100,7 @@ func newExtraction(message string, steps []Step) *extraction {
 	x.sents, x.cls = segment(x.toks, x.sents[:0], x.cls[:0])
 	x.cd = x.cd[:0]
 	x.ms = x.ms[:0]
+	x.fw, x.fwh = x.fw[:0], x.fwh[:0]
 	x.cues = x.cues[:0]
 	x.groups = x.groups[:0]
 	x.state = x.state[:0]

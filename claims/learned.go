@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -40,6 +41,9 @@ type learned struct {
 	vals   [][4]float64
 	names  []string // the features, for errors
 	mask   uint64
+	// words are the hashes of the words the word features hold.
+	words []uint64
+	wmask uint64
 }
 
 func (l *learned) empty() bool { return len(l.keys) == 0 }
@@ -97,7 +101,50 @@ func compileModel(b []byte) (*learned, error) {
 		}
 		l.keys[i], l.vals[i], l.names[i] = h, w, f
 	}
+	var words []uint64
+	for f := range m.Weights {
+		for _, w := range featureWordsOf(f) {
+			words = append(words, hashOn(fnvOffset, w))
+		}
+	}
+	slices.Sort(words)
+	words = slices.Compact(words)
+	size = 1
+	for size < 4*len(words) {
+		size *= 2
+	}
+	l.words, l.wmask = make([]uint64, size), uint64(size-1)
+	for _, h := range words {
+		if h == 0 {
+			h = 1 // never a word's hash in practice; keeps 0 for empty
+		}
+		i := h & l.wmask
+		for l.words[i] != 0 {
+			i = (i + 1) & l.wmask
+		}
+		l.words[i] = h
+	}
 	return l, nil
+}
+
+// featureWordsOf returns the reply's words a feature's name holds: one for
+// a word, two for a pair.
+func featureWordsOf(name string) []string {
+	key, val, ok := strings.Cut(name, "=")
+	if !ok {
+		return nil
+	}
+	switch key {
+	case "dw", "mw":
+		return []string{val}
+	case "dw|r", "mw|r":
+		w, _, _ := strings.Cut(val, "|")
+		return []string{w}
+	case "dbg", "mbg":
+		a, b, _ := strings.Cut(val, "_")
+		return []string{a, b}
+	}
+	return nil
 }
 
 // featureHash is FNV-1a over the parts of a feature's name, never 0.
@@ -167,8 +214,12 @@ func (f *feature) name() string {
 // features calls emit with each feature of step si, as the rules read it
 // (x.state holds the rules' claims, ov their overall statement). The
 // feature is scratch, valid during the call only.
-func (x *extraction) features(si int, ov Overall, emit func(*feature)) {
+//
+// With known, a word it does not hold is in no feature of the model, and
+// the features made of it are skipped (the model's words are few).
+func (x *extraction) features(si int, ov Overall, known *learned, emit func(*feature)) {
 	rc := string(x.state[si])
+	x.featureWords()
 	var ft feature
 	f := func(a, b, c, d, e string) {
 		ft.hash = featureHash(a, b, c, d, e)
@@ -224,33 +275,35 @@ func (x *extraction) features(si int, ov Overall, emit func(*feature)) {
 			f("mclaim|r=", string(g.v.claim), "|", rc, "")
 			// The clause's words, those of the mention as one STEP.
 			cl := x.cls[g.clause]
-			prev := "^"
+			prev, prevKnown := "^", true
 			for i := cl.lo; i < cl.hi; i++ {
-				word := featureWord(x.toks[i])
-				if x.toks[i].cap && x.toks[i].kind == tWord && i > x.sents[cl.sent].lo && word != "i" &&
-					(x.toks[i-1].kind == tWord || x.toks[i-1].s == ",") {
-					word = "NAME" // a name inside a sentence: whose, not which word
-				}
+				word, hword := x.fw[i], x.fwh[i]
 				if i >= m.lo && i < m.hi {
 					if prev == "STEP" {
 						continue
 					}
-					word = "STEP"
+					word, hword = "STEP", hashSTEP
 				}
 				if word == "" {
 					continue
 				}
-				// f(w, word), f(wr, word, "|", rc) and f(bg, prev, "_", word),
-				// hashed on from their prefixes
-				ft.parts = [5]string{w, word}
-				ft.hash = hashEnd(hashOn(hw, word))
-				emit(&ft)
-				ft.parts = [5]string{wr, word, "|", rc}
-				ft.hash = hashEnd(hashOn(hashOn(hashOn(hwr, word), "|"), rc))
-				emit(&ft)
-				ft.parts = [5]string{bg, prev, "_", word}
-				ft.hash = hashEnd(hashOn(hashOn(hashOn(hbg, prev), "_"), word))
-				emit(&ft)
+				isKnown := known == nil || known.knownWord(hword)
+				if isKnown {
+					// f(w, word) and f(wr, word, "|", rc), hashed on from
+					// their prefixes
+					ft.parts = [5]string{w, word}
+					ft.hash = hashEnd(hashOn(hw, word))
+					emit(&ft)
+					ft.parts = [5]string{wr, word, "|", rc}
+					ft.hash = hashEnd(hashOn(hashOn(hashOn(hwr, word), "|"), rc))
+					emit(&ft)
+				}
+				if isKnown && prevKnown {
+					ft.parts = [5]string{bg, prev, "_", word}
+					ft.hash = hashEnd(hashOn(hashOn(hashOn(hbg, prev), "_"), word))
+					emit(&ft)
+				}
+				prevKnown = isKnown
 				prev = word
 			}
 		}
@@ -261,6 +314,45 @@ func (x *extraction) features(si int, ov Overall, emit func(*feature)) {
 // tool: what it says is the step happening, not its status.
 func (x *extraction) stepVerb(si int, c cue) bool {
 	return x.extra != nil && si < len(x.extra.verbs) && c.hi-c.lo == 1 && x.extra.verbs[si][stem(x.toks[c.lo].s)]
+}
+
+// featureWords fills x.fw with each token as the model sees it, and x.fwh
+// with its hash, once per reading.
+func (x *extraction) featureWords() {
+	if len(x.fw) == len(x.toks) {
+		return
+	}
+	x.fw, x.fwh = x.fw[:0], x.fwh[:0]
+	for _, t := range x.toks {
+		w := featureWord(t)
+		x.fw = append(x.fw, w)
+		x.fwh = append(x.fwh, hashOn(fnvOffset, w))
+	}
+	for _, sn := range x.sents {
+		for i := sn.lo + 1; i < sn.hi && i < len(x.toks); i++ {
+			t, p := x.toks[i], x.toks[i-1]
+			if t.cap && t.kind == tWord && x.fw[i] != "i" && (p.kind == tWord || p.s == ",") {
+				x.fw[i], x.fwh[i] = "NAME", hashNAME // a name inside a sentence: whose, not which word
+			}
+		}
+	}
+}
+
+var hashSTEP, hashNAME = hashOn(fnvOffset, "STEP"), hashOn(fnvOffset, "NAME")
+
+// knownWord reports a word, by its own hash, that some feature holds.
+func (l *learned) knownWord(h uint64) bool {
+	if l.wmask == 0 {
+		return false
+	}
+	for i := h & l.wmask; ; i = (i + 1) & l.wmask {
+		switch l.words[i] {
+		case h:
+			return true
+		case 0:
+			return false
+		}
+	}
 }
 
 var counts = [...]string{"0", "1", "2", "3"}
@@ -301,7 +393,7 @@ func (x *extraction) relearn(l *learned, ov Overall, explain bool) []Learned {
 	var out []Learned
 	for si := range x.steps {
 		var s [4]float64
-		x.features(si, ov, func(f *feature) {
+		x.features(si, ov, l, func(f *feature) {
 			if w := l.lookup(f.hash); w != nil {
 				for k := range s {
 					s[k] += w[k]
@@ -368,7 +460,7 @@ func (x *extraction) why(l *learned, si int, ov Overall, from, to Claim) []strin
 	}
 	var ps []pull
 	seen := map[uint64]bool{}
-	x.features(si, ov, func(f *feature) {
+	x.features(si, ov, l, func(f *feature) {
 		w := l.lookup(f.hash)
 		if w == nil || seen[f.hash] {
 			return
