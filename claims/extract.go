@@ -74,11 +74,11 @@ type extraction struct {
 	askAt    []int   // per sentence: first clause that opens like a question, or -1
 	plain    []int   // per step: its first group in a plain statement (plain.go), -1, or -2 when barred
 	byID     map[string]int
-	trace    *trace // nil unless tracing (startTrace)
-	tr       trace  // its storage, kept with the pooled extraction
+	trace    *trace   // nil unless tracing (startTrace)
+	tr       trace    // its storage, kept with the pooled extraction
 	fw       []string // per token: the word the learned reading sees (learned.go)
 	fwh      []uint64 // and its hash
-	key      []byte // scratch for the step list's cache key
+	key      []byte   // scratch for the step list's cache key
 }
 
 var pool = sync.Pool{New: func() any { return new(extraction) }}
