@@ -15,9 +15,10 @@ import (
 // linear model that sees what the rules read of a step (its claim, the rule
 // and cues that decided it, the words of the clauses that name it) and
 // outvotes the rules only when it is clearly surer. It is trained on the
-// labeled replies of fixtures/ (go test ./claims -update) and keeps only
-// features made of general words: a word counts only if replies of every
-// domain it was trained on use it, so it carries no domain's vocabulary.
+// labeled replies of fixtures/ and the reference agents' replies (go test
+// ./claims -retrain; learned_test.go) and keeps only features made of
+// general words: a word counts only if replies of every domain it was
+// trained on use it, so it carries no domain's vocabulary.
 
 //go:embed learned.json
 var learnedJSON []byte
