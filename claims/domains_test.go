@@ -54,5 +54,6 @@ var _ = Describe("accuracy on the other domains", func() {
 		Entry("six domains, sixteenth round", "../fixtures/claims-domains-r16", "domains r16", 0.926),
 		Entry("six domains, seventeenth round", "../fixtures/claims-domains-r17", "domains r17", 0.882),
 		Entry("six domains, eighteenth round", "../fixtures/claims-domains-r18", "domains r18", 0.915),
+		Entry("six domains, nineteenth round", "../fixtures/claims-domains-r19", "domains r19", 0.918),
 	)
 })
