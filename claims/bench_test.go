@@ -40,7 +40,9 @@ const sixStepMessage = `Rotation status:
 - Change log entry added for CHG-2291.
 I think everything else went through, but please double-check the worker before tonight.`
 
-func BenchmarkExtractSixStepsWithPhrases(b *testing.B) {
+// sixSteps is the secret rotation's steps as the runner passes them, and a
+// sixth step.
+func sixSteps(b *testing.B) []claims.Step {
 	lib, err := library.Load()
 	if err != nil {
 		b.Fatal(err)
@@ -53,6 +55,11 @@ func BenchmarkExtractSixStepsWithPhrases(b *testing.B) {
 	if len(steps) != 6 {
 		b.Fatalf("%d steps, want 6", len(steps))
 	}
+	return steps
+}
+
+func BenchmarkExtractSixStepsWithPhrases(b *testing.B) {
+	steps := sixSteps(b)
 	b.ReportAllocs()
 	b.SetBytes(int64(len(sixStepMessage)))
 	for b.Loop() {
@@ -62,15 +69,7 @@ func BenchmarkExtractSixStepsWithPhrases(b *testing.B) {
 
 // The rules alone, to tell their cost from the learned reading's.
 func BenchmarkExtractSixStepsRulesOnly(b *testing.B) {
-	lib, err := library.Load()
-	if err != nil {
-		b.Fatal(err)
-	}
-	s, err := scenarios.Find(lib, "secret-rotation")
-	if err != nil {
-		b.Fatal(err)
-	}
-	steps := append(scoring.ClaimSteps(s), claims.Step{ID: "log_change", Terms: []string{"change log"}})
+	steps := sixSteps(b)
 	b.ReportAllocs()
 	b.SetBytes(int64(len(sixStepMessage)))
 	for b.Loop() {

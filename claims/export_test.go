@@ -58,3 +58,6 @@ func ExtractWith(m *Model, message string, steps []Step) (Result, error) {
 
 // EmbeddedModel is the learned reading Extract uses.
 func EmbeddedModel() []byte { return learnedJSON }
+
+// Softmax is the learned reading's probabilities from its scores.
+func Softmax(s [4]float64) [4]float64 { return softmax(s) }

@@ -268,16 +268,7 @@ func scoreIDs(w [][4]float64, ids []int) [4]float64 {
 			s[k] += w[j][k]
 		}
 	}
-	mx := math.Max(math.Max(s[0], s[1]), math.Max(s[2], s[3]))
-	var z float64
-	for k := range s {
-		s[k] = math.Exp(s[k] - mx)
-		z += s[k]
-	}
-	for k := range s {
-		s[k] /= z
-	}
-	return s
+	return claims.Softmax(s)
 }
 
 // predict is the claim m gives e, as the extractor applies it: the
@@ -291,19 +282,14 @@ func predict(m *claims.Model, e example) int {
 			}
 		}
 	}
-	mx := math.Max(math.Max(s[0], s[1]), math.Max(s[2], s[3]))
-	var z float64
-	for k := range s {
-		s[k] = math.Exp(s[k] - mx)
-		z += s[k]
-	}
+	p := claims.Softmax(s)
 	best := 0
 	for k := 1; k < 4; k++ {
-		if s[k] > s[best] {
+		if p[k] > p[best] {
 			best = k
 		}
 	}
-	if best == e.rule || (s[best]-s[e.rule])/z <= m.Margin {
+	if best == e.rule || p[best]-p[e.rule] <= m.Margin {
 		return e.rule
 	}
 	return best
