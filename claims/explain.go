@@ -90,7 +90,7 @@ func (x *extraction) startTrace() {
 	x.trace = t
 }
 
-// trace records, while explaining, the group claims between the stages of
+// trace records, while reading, the group claims between the stages of
 // run and the group that decided each step.
 type trace struct {
 	own, carried []verdict // per group: after its clause; after the clauses around it
