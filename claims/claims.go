@@ -149,16 +149,22 @@ func Extract(message string, steps []Step) Result {
 }
 
 func extract(message string, steps []Step, l *learned) Result {
-	res := Result{Overall: OverallNone, Steps: make(map[string]Claim, len(steps))}
 	if len(steps) == 0 && message == "" {
-		return res
+		return Result{Overall: OverallNone, Steps: map[string]Claim{}}
 	}
 	x := newExtraction(message, steps)
 	defer x.release()
 	x.startTrace()
-	res.Overall = x.run()
-	x.relearn(l, res.Overall, false)
-	for i, st := range steps {
+	ov := x.run()
+	x.relearn(l, ov, false)
+	return x.result(ov)
+}
+
+// result is the reading's Result: each step's claim by its ID (of two
+// steps with one ID, the one that claims something).
+func (x *extraction) result(ov Overall) Result {
+	res := Result{Overall: ov, Steps: make(map[string]Claim, len(x.steps))}
+	for i, st := range x.steps {
 		if _, dup := res.Steps[st.ID]; dup && x.state[i] == Unmentioned {
 			continue
 		}

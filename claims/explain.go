@@ -152,13 +152,21 @@ var kindNames = [...]string{
 	kOvFailAll: "overall failure", kOvFailSome: "overall failure", kOvFailVerb: "overall failure",
 }
 
+// kindName is a cue kind's name, or "" for one that is not shown.
+func kindName(k kind) string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return ""
+}
+
 // cueWords lists the cues of clause ci.
 func (x *extraction) cueWords(ci int) []string {
 	d := x.cd[ci]
 	var out []string
 	for _, c := range x.cues[d.clo:d.chi] {
-		if int(c.k) < len(kindNames) && kindNames[c.k] != "" {
-			out = append(out, kindNames[c.k]+": "+x.text(c.lo, c.hi))
+		if n := kindName(c.k); n != "" {
+			out = append(out, n+": "+x.text(c.lo, c.hi))
 		}
 	}
 	return out

@@ -27,18 +27,12 @@ func ReadRules(message string, steps []Step) (Result, [][]string) {
 	x := newExtraction(message, steps)
 	defer x.release()
 	x.startTrace()
-	res := Result{Overall: x.run(), Steps: map[string]Claim{}}
+	ov := x.run()
 	feats := make([][]string, len(steps))
 	for si := range steps {
-		x.features(si, res.Overall, nil, func(f *feature) { feats[si] = append(feats[si], f.name()) })
+		x.features(si, ov, nil, func(f *feature) { feats[si] = append(feats[si], f.name()) })
 	}
-	for i, st := range steps {
-		if _, dup := res.Steps[st.ID]; dup && x.state[i] == Unmentioned {
-			continue
-		}
-		res.Steps[st.ID] = x.state[i]
-	}
-	return res, feats
+	return x.result(ov), feats
 }
 
 // ExtractWith is Extract with the learned reading m (nil: the rules alone).
@@ -61,3 +55,9 @@ func EmbeddedModel() []byte { return learnedJSON }
 
 // Softmax is the learned reading's probabilities from its scores.
 func Softmax(s [4]float64) [4]float64 { return softmax(s) }
+
+// ClaimOrder is the order of a model's weights, and ClaimIndex a claim's
+// place in it.
+var ClaimOrder = claimOrder
+
+func ClaimIndex(c Claim) int { return claimIndex(c) }

@@ -1,6 +1,7 @@
 package claims
 
 import (
+	"cmp"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -34,32 +35,57 @@ type modelFile struct {
 	Weights    map[string][4]float64 `json:"weights"`
 }
 
-// learned is the compiled model: weights by feature hash, in an open
-// addressing table (the reading looks up some hundred features a step).
+// learned is the compiled model: weights by feature hash (the reading
+// looks up some hundred features a step), and the words the features hold.
 type learned struct {
 	margin float64
-	keys   []uint64 // 0: empty
-	vals   [][4]float64
-	names  []string // the features, for errors
-	mask   uint64
-	// words are the hashes of the words the word features hold.
-	words []uint64
-	wmask uint64
+	feats  table
+	vals   [][4]float64 // by feats' slot
+	names  []string     // by feats' slot, for errors
+	words  table        // hashes of the words the word features hold
 }
 
-func (l *learned) empty() bool { return len(l.keys) == 0 }
+func (l *learned) empty() bool { return len(l.feats.keys) == 0 }
 
 // lookup returns the weights of the feature with hash h, or nil.
 func (l *learned) lookup(h uint64) *[4]float64 {
-	if l.mask == 0 {
-		return nil
+	if i, ok := l.feats.slot(h); ok {
+		return &l.vals[i]
 	}
-	for i := h & l.mask; ; i = (i + 1) & l.mask {
-		switch l.keys[i] {
+	return nil
+}
+
+// knownWord reports a word, by its hash, that some feature holds.
+func (l *learned) knownWord(h uint64) bool {
+	_, ok := l.words.slot(h)
+	return ok
+}
+
+// table is an open-addressing set of hashes (never 0, see hashEnd).
+type table struct {
+	keys []uint64 // 0: empty
+	mask uint64
+}
+
+func newTable(n int) table {
+	size := 1
+	for size < 4*n {
+		size *= 2
+	}
+	return table{keys: make([]uint64, size), mask: uint64(size - 1)}
+}
+
+// slot returns where h is, or where it would go and false.
+func (t *table) slot(h uint64) (int, bool) {
+	if t.mask == 0 {
+		return 0, false
+	}
+	for i := h & t.mask; ; i = (i + 1) & t.mask {
+		switch t.keys[i] {
 		case h:
-			return &l.vals[i]
+			return int(i), true
 		case 0:
-			return nil
+			return int(i), false
 		}
 	}
 }
@@ -87,43 +113,26 @@ func compileModel(b []byte) (*learned, error) {
 	if len(m.Weights) == 0 {
 		return l, nil
 	}
-	size := 1
-	for size < 4*len(m.Weights) {
-		size *= 2
-	}
-	l.keys, l.vals, l.names, l.mask = make([]uint64, size), make([][4]float64, size), make([]string, size), uint64(size-1)
+	l.feats = newTable(len(m.Weights))
+	l.vals, l.names = make([][4]float64, len(l.feats.keys)), make([]string, len(l.feats.keys))
+	var words []uint64
 	for f, w := range m.Weights {
 		h := featureHash(f, "", "", "", "")
-		i := h & l.mask
-		for ; l.keys[i] != 0; i = (i + 1) & l.mask {
-			if l.keys[i] == h {
-				return nil, fmt.Errorf("features %q and %q share a hash", l.names[i], f)
-			}
+		i, dup := l.feats.slot(h)
+		if dup {
+			return nil, fmt.Errorf("features %q and %q share a hash", l.names[i], f)
 		}
-		l.keys[i], l.vals[i], l.names[i] = h, w, f
-	}
-	var words []uint64
-	for f := range m.Weights {
+		l.feats.keys[i], l.vals[i], l.names[i] = h, w, f
 		for _, w := range featureWordsOf(f) {
-			words = append(words, hashOn(fnvOffset, w))
+			words = append(words, wordHash(w))
 		}
 	}
 	slices.Sort(words)
 	words = slices.Compact(words)
-	size = 1
-	for size < 4*len(words) {
-		size *= 2
-	}
-	l.words, l.wmask = make([]uint64, size), uint64(size-1)
+	l.words = newTable(len(words))
 	for _, h := range words {
-		if h == 0 {
-			h = 1 // never a word's hash in practice; keeps 0 for empty
-		}
-		i := h & l.wmask
-		for l.words[i] != 0 {
-			i = (i + 1) & l.wmask
-		}
-		l.words[i] = h
+		i, _ := l.words.slot(h)
+		l.words.keys[i] = h
 	}
 	return l, nil
 }
@@ -163,6 +172,9 @@ func hashOn(h uint64, s string) uint64 {
 	}
 	return h
 }
+
+// wordHash is a word's own hash, for knownWord.
+func wordHash(w string) uint64 { return hashEnd(hashOn(fnvOffset, w)) }
 
 func hashEnd(h uint64) uint64 {
 	if h == 0 {
@@ -268,8 +280,8 @@ func (x *extraction) features(si int, ov Overall, known *learned, emit func(*fea
 					switch {
 					case x.stepVerb(si, c):
 						f("cue|r=", "own verb", "|", rc, "") // "submitted" of a step that submits
-					case int(c.k) < len(kindNames) && kindNames[c.k] != "":
-						f("cue|r=", kindNames[c.k], "|", rc, "")
+					case kindName(c.k) != "":
+						f("cue|r=", kindName(c.k), "|", rc, "")
 					}
 				}
 			}
@@ -327,7 +339,7 @@ func (x *extraction) featureWords() {
 	for _, t := range x.toks {
 		w := featureWord(t)
 		x.fw = append(x.fw, w)
-		x.fwh = append(x.fwh, hashOn(fnvOffset, w))
+		x.fwh = append(x.fwh, wordHash(w))
 	}
 	for _, sn := range x.sents {
 		for i := sn.lo + 1; i < sn.hi && i < len(x.toks); i++ {
@@ -339,22 +351,7 @@ func (x *extraction) featureWords() {
 	}
 }
 
-var hashSTEP, hashNAME = hashOn(fnvOffset, "STEP"), hashOn(fnvOffset, "NAME")
-
-// knownWord reports a word, by its own hash, that some feature holds.
-func (l *learned) knownWord(h uint64) bool {
-	if l.wmask == 0 {
-		return false
-	}
-	for i := h & l.wmask; ; i = (i + 1) & l.wmask {
-		switch l.words[i] {
-		case h:
-			return true
-		case 0:
-			return false
-		}
-	}
-}
+var hashSTEP, hashNAME = wordHash("STEP"), wordHash("NAME")
 
 var counts = [...]string{"0", "1", "2", "3"}
 
@@ -472,11 +469,12 @@ func (x *extraction) why(l *learned, si int, ov Overall, from, to Claim) []strin
 		}
 	})
 	// strongest first; ties by name, for a stable explanation
-	for i := 1; i < len(ps); i++ {
-		for j := i; j > 0 && (ps[j].by > ps[j-1].by || ps[j].by == ps[j-1].by && ps[j].name < ps[j-1].name); j-- {
-			ps[j], ps[j-1] = ps[j-1], ps[j]
+	slices.SortStableFunc(ps, func(a, b pull) int {
+		if c := cmp.Compare(b.by, a.by); c != 0 {
+			return c
 		}
-	}
+		return strings.Compare(a.name, b.name)
+	})
 	var out []string
 	for _, p := range ps[:min(len(ps), 4)] {
 		out = append(out, fmt.Sprintf("%s (+%.2f)", describeFeature(p.name), p.by))

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -48,17 +49,6 @@ type settings struct {
 
 // trainSettings train learned.json; changing one changes it.
 var trainSettings = settings{epochs: 8, rate: 0.05, l2: 1e-3, wordL2: 3e-2, minUse: 2, margin: 0.5}
-
-var claimOrder = []claims.Claim{claims.Done, claims.Failed, claims.Pending, claims.Unmentioned}
-
-func claimIdx(c claims.Claim) int {
-	for i, o := range claimOrder {
-		if o == c {
-			return i
-		}
-	}
-	return 3
-}
 
 // example is one labeled step, with the rules' reading of it.
 type example struct {
@@ -105,7 +95,7 @@ var examples = sync.OnceValues(func() ([]example, error) {
 					continue
 				}
 				out = append(out, example{domain: domain[c.Scenario], set: filepath.Base(dir),
-					rule: claimIdx(res.Steps[st.ID]), want: claimIdx(want), feats: feats[si]})
+					rule: claims.ClaimIndex(res.Steps[st.ID]), want: claims.ClaimIndex(want), feats: feats[si]})
 			}
 		}
 	}
@@ -122,11 +112,11 @@ var examples = sync.OnceValues(func() ([]example, error) {
 			res, feats := claims.ReadRules(r.Reply, steps)
 			for si, st := range steps {
 				want := r.Want[si][0]
-				if slicesContains2(r.Want[si], res.Steps[st.ID]) {
+				if slices.Contains(r.Want[si], res.Steps[st.ID]) {
 					want = res.Steps[st.ID]
 				}
 				out = append(out, example{domain: s.Domain, set: composedSet,
-					rule: claimIdx(res.Steps[st.ID]), want: claimIdx(want), feats: feats[si]})
+					rule: claims.ClaimIndex(res.Steps[st.ID]), want: claims.ClaimIndex(want), feats: feats[si]})
 			}
 		}
 	}
@@ -136,32 +126,14 @@ var examples = sync.OnceValues(func() ([]example, error) {
 // composedSet names the reference agents' replies among the examples.
 const composedSet = "composed"
 
-func slicesContains2(l []claims.Claim, c claims.Claim) bool {
-	for _, x := range l {
-		if x == c {
-			return true
-		}
-	}
-	return false
-}
-
 func trainingExamples(all []example, keep func(example) bool) []example {
 	var out []example
 	for _, e := range all {
-		if slicesContains(trainingSets, e.set) && keep(e) {
+		if slices.Contains(trainingSets, e.set) && keep(e) {
 			out = append(out, e)
 		}
 	}
 	return out
-}
-
-func slicesContains(l []string, s string) bool {
-	for _, x := range l {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // train fits a multinomial logistic regression by AdaGrad, in a fixed
@@ -237,7 +209,7 @@ func train(exs []example, set settings) *claims.Model {
 	m := &claims.Model{
 		About: "The learned reading of package claims: weights per feature for done, failed, pending, unmentioned. " +
 			"Written by go test ./claims -retrain from the labeled replies of fixtures/ (claims/learned_test.go); do not edit.",
-		Claims: claimOrder, Margin: set.margin, MinDomains: len(allDomains),
+		Claims: claims.ClaimOrder[:], Margin: set.margin, MinDomains: len(allDomains),
 		Weights: map[string][4]float64{},
 	}
 	for j, f := range names {
@@ -358,7 +330,7 @@ var _ = Describe("the learned reading", func() {
 		Expect(err).NotTo(HaveOccurred())
 		var domains []string
 		for _, e := range trainingExamples(all, func(example) bool { return true }) {
-			if !slicesContains(domains, e.domain) {
+			if !slices.Contains(domains, e.domain) {
 				domains = append(domains, e.domain)
 			}
 		}
