@@ -424,6 +424,9 @@ func (x *extraction) scanClause(ci int) {
 			if m.p.idWord && m.hi < c.hi && systemNouns[x.toks[m.hi].s] {
 				continue // "the pager api call failed": the system, not the step
 			}
+			if m.p.idWord && m.hi-m.lo == 1 && x.toolBefore(c, m.lo) {
+				continue // "the deploy API acknowledged it": the tool's system, not the step
+			}
 			si := x.stepIndex(m.p.step)
 			if si >= 0 && x.otherThing(c, m, si) {
 				continue // "the broken urn", "your urn arrived cracked": the item being replaced
@@ -549,6 +552,16 @@ func quantity(next string) bool {
 		return true
 	}
 	return len(next) > 3 && strings.HasSuffix(next, "s") && !strings.HasSuffix(next, "ss") && !statusAfter[next]
+}
+
+// toolBefore reports a system noun at token i after a word of a step's
+// tool's name and an article: "the deploy API" is the system the tool calls.
+func (x *extraction) toolBefore(c clause, i int) bool {
+	if x.extra == nil || i-2 < c.lo || x.toks[i-1].kind != tWord || !determiners[x.toks[i-2].s] ||
+		x.toks[i].s != "api" && !systemNouns[x.toks[i].s] {
+		return false
+	}
+	return x.extra.tools[stem(x.toks[i-1].s)]
 }
 
 // systemNouns after a word of a step's id make it a system, not the step:

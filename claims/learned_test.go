@@ -53,6 +53,7 @@ var trainSettings = settings{epochs: 8, rate: 0.05, l2: 1e-3, wordL2: 3e-2, minU
 // example is one labeled step, with the rules' reading of it.
 type example struct {
 	domain, set string
+	id, step    string
 	rule, want  int
 	feats       []string
 }
@@ -94,7 +95,7 @@ var examples = sync.OnceValues(func() ([]example, error) {
 				if !ok {
 					continue
 				}
-				out = append(out, example{domain: domain[c.Scenario], set: filepath.Base(dir),
+				out = append(out, example{domain: domain[c.Scenario], set: filepath.Base(dir), id: c.ID, step: st.ID,
 					rule: claims.ClaimIndex(res.Steps[st.ID]), want: claims.ClaimIndex(want), feats: feats[si]})
 			}
 		}

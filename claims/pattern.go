@@ -247,6 +247,8 @@ type index struct {
 	dates []stepDate
 	// removal is, per step, whether its action takes something away.
 	removal []bool
+	// tools are the stems of the words of the steps' tools' names.
+	tools map[string]bool
 	// shapes are, per step, its identifiers and addresses (objects.go);
 	// anyValue holds every step's.
 	shapes   [][]shape

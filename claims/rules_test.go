@@ -163,6 +163,14 @@ var _ = Describe("rule 2: mentions name steps", func() {
 		Entry("number on file", "The phone number on file was invalid, so the text bounced.", addressFlow, "notify=failed"),
 	)
 
+	DescribeTable("a system the tool calls is not the step its name shares a word with",
+		expectClaims([]claims.Step{{ID: "api", Tool: "deploy_image", Values: []string{"checkout-api"}}, {ID: "worker", Tool: "deploy_image", Values: []string{"checkout-worker"}}}),
+		Entry("the deploy API", "checkout-api is back on 2.3.1. The deploy API accepted the worker rollout but never started it.",
+			map[string]claims.Claim{"api": D}),
+		Entry("another word before it", "The checkout API is back on 2.3.1; the deploy never reached the worker.",
+			map[string]claims.Claim{"api": D, "worker": F}),
+	)
+
 	DescribeTable("more paraphrases and look-alikes",
 		check,
 		Entry("called off", "Your order was called off before it shipped.", cancelFlow, "cancel_order=done"),

@@ -92,8 +92,11 @@ func buildIndex(steps []Step) *index {
 			ix.anyValue[sh.value] = true // a term names the scenario's things too: "prod-west"
 		}
 	}
-	ix.removal = make([]bool, len(steps))
+	ix.removal, ix.tools = make([]bool, len(steps)), map[string]bool{}
 	for si, s := range steps {
+		for _, w := range termWords(s.Tool) {
+			ix.tools[stem(w)] = true
+		}
 		ix.removal[si] = s.Phrases.Removes
 		for _, name := range [...]string{s.Tool, s.ID} {
 			if w := termWords(name); len(w) > 0 && removalVerbs[w[0]] {
