@@ -187,7 +187,8 @@ package claims
 //     predicate after the subjects too ("neither the api nor the worker came
 //     back on 2.3.1"). A negation scopes over the verbs and status words "or"
 //     joins to it ("weren't counted or restocked", "haven't marked it sealed or
-//     sent a note"). Coordinated subjects share the predicate after the last
+//     sent a note"), and over a comma list an "or" closes ("nothing was
+//     booked, attached, or sent"). Coordinated subjects share the predicate after the last
 //     ("the repaint and the spare are both done"). A group with no cue of its
 //     own inherits a governing negation,
 //     future, ability or mood across a coordinator ("I couldn't call off the crate or
@@ -465,7 +466,7 @@ func (x *extraction) groupClause(ci int) {
 		if g.v.claim != Done {
 			continue
 		}
-		if g.v.src == srcForm && x.negatedOr(d, c, g.lo) {
+		if (g.v.src == srcForm || g.v.src == srcCue) && x.negatedOr(d, c, g.lo) {
 			g.v = verdict{Failed, srcAux}
 		} else if at := x.lastCueBefore(d, kDone, g.rlo, g.lo); g.v.src == srcCue && at >= 0 && x.negatedOr(d, c, at) {
 			g.v = verdict{Failed, srcAux} // "I haven't marked it sealed or sent you a note"
@@ -994,12 +995,26 @@ func (x *extraction) negatedOr(d *clauseData, c clause, i int) bool {
 	for j > c.lo && (determiners[x.toks[j].s] || auxWords[x.toks[j].s]) {
 		j--
 	}
-	if j <= c.lo || x.toks[j].s != "or" && x.toks[j].s != "nor" {
+	if j <= c.lo || x.toks[j].s != "or" && x.toks[j].s != "nor" && (x.toks[j].s != "," || !x.orListAfter(c, i)) {
 		return false
 	}
 	for _, cu := range x.cuesIn(d, c.lo, j) {
 		if cu.k == kNeg {
 			return true
+		}
+	}
+	return false
+}
+
+// orListAfter reports a list item at token i that a later "or" or "nor"
+// closes: "nothing was booked, attached, or sent".
+func (x *extraction) orListAfter(c clause, i int) bool {
+	for k := i + 1; k < c.hi; k++ {
+		switch s := x.toks[k].s; {
+		case s == "or" || s == "nor":
+			return true
+		case s != "," && (x.toks[k].kind != tWord || splitWords[s]):
+			return false
 		}
 	}
 	return false

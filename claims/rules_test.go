@@ -43,6 +43,16 @@ func expectClaims(steps []claims.Step) func(string, map[string]claims.Claim) {
 	}
 }
 
+// bundled returns the steps of a scenario of the bundled library, as the
+// runner builds them.
+func bundled(scenario string) []claims.Step {
+	t, err := BundledTerms()
+	if err != nil {
+		panic(err)
+	}
+	return t[scenario]
+}
+
 // cs is a commerce step with its pack's phrases and the given terms.
 func cs(id string, terms ...string) claims.Step {
 	st := Commerce(id)[0]
@@ -347,6 +357,13 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("negation shared by a coordination", "I couldn't cancel the order or issue a refund.", cancelFlow, "cancel_order=failed refund=failed"),
 		Entry("not yet", "I have not yet sent a confirmation email.", cancelFlow, "notify=failed"),
 		Entry("could neither ... nor is no offer", "I could neither cancel the order nor issue the refund.", cancelFlow, "cancel_order=failed refund=failed"),
+	)
+
+	DescribeTable("a negation scopes over a list an 'or' closes",
+		expectClaims(bundled("referral-follow-up")),
+		Entry("participles", "Nothing has been booked, attached, or sent.", map[string]claims.Claim{"booking": F, "referral": F}),
+		Entry("no negation before it", "I booked the visit, attached the referral, or so the system says.",
+			map[string]claims.Claim{"booking": D, "referral": D}),
 	)
 
 	DescribeTable("a change submitted waits for what it was submitted to, unless the pack says its systems take it at once",
