@@ -234,21 +234,41 @@ func (x *extraction) namedOther(step, i, hi int) bool {
 	return !strings.Contains(own, a.s) && !strings.Contains(own, b.s) && !strings.Contains(own, a.s[:1]+b.s)
 }
 
-// otherRecipient reports a group read done of a step that sends a message,
-// whose region sends it to a third party no word of the step names: "I
-// emailed the warehouse manager", "sent the reset instructions to her
-// manager". The visitor ("you") is no third party.
-func (x *extraction) otherRecipient(g group) bool {
-	step := x.ms[g.mlo].step
-	if x.extra == nil || step < 0 || step >= len(x.extra.sends) || !x.extra.sends[step] {
-		return false
+// otherRecipients marks the steps of a group read done that send a message
+// whose mention goes on to send it to a third party no word of the step
+// names: "I emailed the warehouse manager", "cancelled the visit and
+// emailed Priya Raman". The visitor ("you") is no third party.
+func (x *extraction) otherRecipients(g group) uint64 {
+	if x.extra == nil {
+		return 0
 	}
+	var mask uint64
+	for _, m := range x.ms[g.mlo:g.mhi] {
+		if m.step < 0 || m.step >= 64 || m.step >= len(x.extra.sends) || !x.extra.sends[m.step] || mask&(1<<m.step) != 0 {
+			continue
+		}
+		end := g.rhi // up to another step's mention: "told the dock and emailed Priya"
+		for _, n := range x.ms[g.mlo:g.mhi] {
+			if n.lo > m.lo && n.step != m.step && n.lo < end {
+				end = n.lo
+			}
+		}
+		if x.sentToOther(g, m.step, m.lo, end) {
+			mask |= 1 << m.step
+		}
+	}
+	return mask
+}
+
+// sentToOther reports a third party as the recipient in tokens [lo, end)
+// of g's clause, of a message step sends.
+func (x *extraction) sentToOther(g group, step, lo, end int) bool {
 	hi := x.cls[g.clause].hi // the recipient may run past the next mention's region
-	for i := g.lo; i < g.rhi; i++ {
+	for i := lo; i < end || i == end && i < hi && x.toks[i].s == "to"; i++ {
 		w := x.toks[i].s
 		start := -1
 		switch {
-		case w == "to" && i+1 < hi && !toVerbs[x.toks[i+1].s]:
+		case w == "to" && i+1 < hi && !toVerbs[x.toks[i+1].s]: // "to" may end the region
 			start = i + 1
 		case sentVerbs[w] && i+1 < hi && (i == 0 || x.toks[i-1].s != "to"): // not "to let them know"
 			start = i + 1

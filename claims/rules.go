@@ -176,7 +176,8 @@ package claims
 //     CR-422"). So is a message sent to a third party
 //     (a role, "her manager", "Dr. Ruiz's nurse", a name of two words
 //     written with capitals, "Ana Ruiz") that no word of the sending step
-//     names, when it is not the visitor. What is said of a copy
+//     names, when it is not the visitor: for that step only, read from its
+//     own mention to the next step's. What is said of a copy
 //     ("reversed the duplicate refund") is said of another one. What a message named earlier in the
 //     sentence says ("a note saying the api is reverted") is its content, not
 //     a claim, up to where the agent speaks again ("..., so I switched it"); so
@@ -372,7 +373,7 @@ func (x *extraction) groupClause(ci int) {
 		if gs[i].v.claim == Done {
 			// Another object of a step's kind: of all the group's steps, the
 			// claim is no one's; of some, not theirs.
-			if mask := x.otherMask(gs[i]); mask != 0 && mask == x.allSteps(gs[i]) || x.otherRecipient(gs[i]) {
+			if mask := x.otherMask(gs[i]) | x.otherRecipients(gs[i]); mask != 0 && mask == x.allSteps(gs[i]) {
 				gs[i].v = verdict{Unmentioned, srcOther}
 			} else {
 				gs[i].others = mask

@@ -1268,6 +1268,9 @@ var _ = Describe("another recipient", func() {
 		Entry("a name, written with capitals", "I also emailed Priya Raman so she knows.", map[string]claims.Claim{"notify": claims.Unmentioned}),
 		Entry("a firm", "I've also emailed Verra Glassworks.", map[string]claims.Claim{"notify": claims.Unmentioned}),
 		Entry("but not the name the step's values give", "I mailed Priya Shah her reset steps.", map[string]claims.Claim{"welcome": claims.Done}),
+		Entry("after another step's mention in the group", "I told the dock and emailed Priya Raman so she knows.",
+			map[string]claims.Claim{"dock": claims.Done, "notify": claims.Unmentioned}),
+		Entry("where 'to' ends the region", "I've sent the email confirmation to the clinic's front desk.", map[string]claims.Claim{"notify": claims.Unmentioned}),
 	)
 })
 
