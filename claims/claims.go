@@ -62,6 +62,11 @@ type Step struct {
 	// "35"): a reply that names the step and says one of its numbers ("both
 	// are running 2.3.1 again") reports the state the step sets.
 	Targets []string
+	// Items are the items of the list the step's action takes, when it
+	// takes one of two or more ("service_ids: [payments-api,
+	// payments-worker]"): a reply that says the step was done of some of
+	// them and not the others reports a part.
+	Items []string
 }
 
 // Phrases are a tool's vocabulary, in the pattern syntax of CheckPattern.

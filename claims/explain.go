@@ -17,10 +17,13 @@ type StepReading struct {
 	Claim Claim  `json:"claim"`
 	// DecidedBy is "mention" (the mention marked Decisive), "overall" (no
 	// clause says anything of the step; the statement about the whole
-	// request stands for it), "learned" (the learned reading replaced the
-	// rules' claim, see Learned) or "nothing".
+	// request stands for it), "items" (it was said done of only some of
+	// the items its action takes, see Items), "learned" (the learned
+	// reading replaced the rules' claim, see Learned) or "nothing".
 	DecidedBy string    `json:"decided_by"`
 	Mentions  []Reading `json:"mentions"`
+	// Items are the items of its list it was said done of, when only some.
+	Items []string `json:"items,omitempty"`
 	// Learned is set when the learned reading replaced the rules' claim.
 	Learned *Learned `json:"learned,omitempty"`
 }
@@ -71,6 +74,19 @@ func explain(message string, steps []Step, l *learned) Explanation {
 			out.Steps[m.step].Mentions = append(out.Steps[m.step].Mentions, r)
 		}
 	}
+	for i, mask := range x.trace.items {
+		for k, it := range steps[i].Items {
+			if k < 64 && mask&(1<<k) != 0 {
+				out.Steps[i].DecidedBy = "items"
+				out.Steps[i].Items = append(out.Steps[i].Items, it)
+			}
+		}
+		if out.Steps[i].DecidedBy == "items" {
+			for j := range out.Steps[i].Mentions {
+				out.Steps[i].Mentions[j].Decisive = false // no one mention decided
+			}
+		}
+	}
 	for i := range changed {
 		c := &changed[i]
 		out.Steps[c.Step].DecidedBy = "learned"
@@ -83,9 +99,9 @@ func explain(message string, steps []Step, l *learned) Explanation {
 // need: the group claims between stages and the group deciding each step.
 func (x *extraction) startTrace() {
 	t := &x.tr
-	t.decisive = t.decisive[:0]
+	t.decisive, t.items = t.decisive[:0], t.items[:0]
 	for range x.steps {
-		t.decisive = append(t.decisive, -1)
+		t.decisive, t.items = append(t.decisive, -1), append(t.items, 0)
 	}
 	x.trace = t
 }
@@ -95,6 +111,7 @@ func (x *extraction) startTrace() {
 type trace struct {
 	own, carried []verdict // per group: after its clause; after the clauses around it
 	decisive     []int     // per step: the deciding group, or -1
+	items        []uint64  // per step: the items it was said done of, when only some (partItems)
 }
 
 // keep records the group claims after stage 0 (own clause) or 1 (carried).

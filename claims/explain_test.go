@@ -48,6 +48,10 @@ var _ = Describe("explaining a reading", func() {
 					Expect(decisive).To(BeNumerically("<=", 1), "%s %s", c.ID, st.Step)
 				case "mention":
 					Expect(decisive).To(Equal(1), "%s %s", c.ID, st.Step)
+				case "items":
+					Expect(decisive).To(BeZero(), "%s %s", c.ID, st.Step)
+					Expect(st.Items).NotTo(BeEmpty(), "%s %s", c.ID, st.Step)
+					Expect(st.Claim).To(BeElementOf(claims.Failed, claims.Pending), "%s %s", c.ID, st.Step)
 				case "overall":
 					Expect(decisive).To(BeZero(), "%s %s", c.ID, st.Step)
 					Expect(st.Claim).NotTo(Equal(claims.Unmentioned))

@@ -205,6 +205,7 @@ func (x *extraction) run() Overall {
 	if undo >= 0 {
 		x.undoDone(x.exceptAfter(undo))
 	}
+	x.partItems()
 	for _, c := range x.state {
 		if c != Unmentioned {
 			qualified = true
@@ -1286,6 +1287,261 @@ func (x *extraction) namesAll(c clause) bool {
 		case "both", "all", "each", "neither", "either":
 			return true
 		}
+	}
+	return false
+}
+
+// partItems reads a step said done, in regions that name some of the items
+// its action takes and never the others, as done in part: failed, or
+// pending while a group of it is pending ("restarted payments-api; the
+// worker's restart is still rolling").
+func (x *extraction) partItems() {
+	if x.extra == nil {
+		return
+	}
+	for si, forms := range x.extra.items {
+		if len(forms) < 2 || x.state[si] != Done {
+			continue
+		}
+		var named, touched uint64
+		whole, pending := false, false
+		for _, g := range x.groups {
+			if !x.groupOf(g, si) {
+				continue
+			}
+			switch {
+			case g.v.claim == Pending:
+				pending = true
+			case g.v.claim != Done || g.voided != voidNone || g.v.src == srcMood || g.v.src == srcOther || g.v.src == srcReported,
+				x.onlyShared(g, si, forms):
+			default:
+				lo, hi := x.itemStart(g, si, forms), x.itemSpan(g, forms)
+				if in := x.itemsIn(forms, lo, hi); in == 0 || x.allOf(len(forms), lo, hi) {
+					whole = true
+				} else {
+					named |= in
+					touched |= x.touched(si, lo, hi)
+				}
+			}
+		}
+		if whole || named == 0 || named|touched == 1<<len(forms)-1 {
+			continue
+		}
+		x.state[si] = Failed
+		if pending {
+			x.state[si] = Pending
+		}
+		if x.trace != nil {
+			x.trace.items[si] = named
+		}
+	}
+}
+
+// groupOf reports a group with a mention of step si.
+func (x *extraction) groupOf(g group, si int) bool {
+	for _, m := range x.ms[g.mlo:g.mhi] {
+		if m.step == si {
+			return true
+		}
+	}
+	return false
+}
+
+// itemsIn marks the items whose names stand in tokens [lo, hi), and those
+// a range or a slash list of them spans ("PL-6 to PL-8", "PL-6–8",
+// "PL-6/7/8").
+func (x *extraction) itemsIn(forms [][]string, lo, hi int) uint64 {
+	var mask uint64
+	for i := lo; i < hi; i++ {
+		k, n := x.itemAt(forms, i, hi)
+		if n == 0 {
+			continue
+		}
+		mask |= 1 << k
+		j := i + n
+		for j+1 < hi && (rangeWords[x.toks[j].s] || x.toks[j].s == "/") {
+			k2, n2 := x.itemAt(forms, j+1, hi)
+			if n2 == 0 {
+				if k2 = numbered(forms, x.toks[j+1]); k2 < 0 {
+					break
+				}
+				n2 = 1
+			}
+			if x.toks[j].s == "/" {
+				mask |= 1 << k2
+			} else {
+				for r := min(k, k2); r <= max(k, k2); r++ {
+					mask |= 1 << r
+				}
+			}
+			k, j = k2, j+1+n2
+		}
+		i = j - 1
+	}
+	return mask
+}
+
+// rangeWords join the first and last item of a range.
+var rangeWords = map[string]bool{"to": true, "through": true, "thru": true, "–": true, "—": true, "-": true}
+
+// numbered returns the item whose name ends in the number t, or -1: "7"
+// after "PL-6/" is PL-7.
+func numbered(forms [][]string, t token) int {
+	if t.kind != tNum {
+		return -1
+	}
+	for k, alts := range forms {
+		if strings.HasSuffix(alts[0], " "+t.s) {
+			return k
+		}
+	}
+	return -1
+}
+
+// itemStart returns where the words before g's first mention of step si
+// that is no item's name belong to it begin: its subject, back to a clause's split
+// ("payments-api restarted cleanly", not "CN-1 on TRK-44, manifest filed").
+func (x *extraction) itemStart(g group, si int, forms [][]string) int {
+	i, lo := g.lo, x.cls[g.clause].lo
+	for _, m := range x.ms[g.mlo:g.mhi] {
+		if _, n := x.itemAt(forms, m.lo, m.hi); m.step == si && n == 0 {
+			i = m.lo
+			break
+		}
+	}
+	for i > lo {
+		t := x.toks[i-1]
+		switch {
+		case t.kind == tNum && numbered(forms, t) >= 0, t.kind == tWord && !splitWords[t.s]:
+			i-- // a subject, or an item's name: "PL-6, PL-7, PL-8 moved"
+		case (itemJoin[t.s] || t.s == "/" || rangeWords[t.s]) && i-2 >= lo && x.itemEndsAt(forms, i-2, lo) && x.itemStartsAt(forms, i):
+			i-- // between two items: "payments-api and payments-worker have been restarted"
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// itemEndsAt reports an item's name, or its number, ending at token j.
+func (x *extraction) itemEndsAt(forms [][]string, j, lo int) bool {
+	if numbered(forms, x.toks[j]) >= 0 {
+		return true
+	}
+	for _, alts := range forms {
+		for _, f := range alts {
+			if n := strings.Count(f, " ") + 1; j-n+1 >= lo && x.runAt(j-n+1, j+1, f) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// itemStartsAt reports an item's name, or its number, at token i.
+func (x *extraction) itemStartsAt(forms [][]string, i int) bool {
+	_, n := x.itemAt(forms, i, len(x.toks))
+	return n > 0 || numbered(forms, x.toks[i]) >= 0
+}
+
+// onlyShared reports a group of step si that names nothing but items
+// another step's words name too: "CN-1 is open" speaks of CN-1, not of
+// the manifest that lists it.
+func (x *extraction) onlyShared(g group, si int, forms [][]string) bool {
+	for _, m := range x.ms[g.mlo:g.mhi] {
+		if m.step != si {
+			continue
+		}
+		k, n := x.itemAt(forms, m.lo, m.hi)
+		if n == 0 || x.extra.itemShared[si]&(1<<k) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// touched marks the items of step si of which a word no other item has
+// stands in tokens [lo, hi): "GitHub" of github-org, "7" of PL-7. A reply
+// that names every item so is about all of them.
+func (x *extraction) touched(si, lo, hi int) uint64 {
+	words := x.extra.itemWords[si]
+	var mask uint64
+	for i := lo; i < hi; i++ {
+		mask |= words[x.toks[i].s]
+	}
+	return mask
+}
+
+// itemSpan returns where g's region ends, carried on over item names and
+// the words that join them: another step's mention cuts a region, but
+// "restarted payments-api" names the item even where payments-api is.
+func (x *extraction) itemSpan(g group, forms [][]string) int {
+	hi, end := g.rhi, x.cls[g.clause].hi
+	for hi < end {
+		t := x.toks[hi]
+		if _, n := x.itemAt(forms, hi, end); n > 0 {
+			hi += n
+		} else if itemJoin[t.s] || rangeWords[t.s] || t.s == "/" || numbered(forms, t) >= 0 {
+			hi++
+		} else {
+			break
+		}
+	}
+	return hi
+}
+
+// itemJoin are the words between a verb and its items, or between items.
+var itemJoin = map[string]bool{"and": true, ",": true, "+": true, "&": true, "the": true, "only": true, "just": true}
+
+// itemAt returns the item named at token i and the length of its name, or
+// a length of 0.
+func (x *extraction) itemAt(forms [][]string, i, hi int) (int, int) {
+	if x.toks[i].kind != tWord && x.toks[i].kind != tNum {
+		return 0, 0
+	}
+	for k, alts := range forms {
+		for _, f := range alts {
+			if x.runAt(i, hi, f) {
+				return k, strings.Count(f, " ") + 1
+			}
+		}
+	}
+	return 0, 0
+}
+
+// allOf reports words in [lo, hi) that speak of all n items at once:
+// "both", "all", "each", "every", or the number n ("the 3 pallets").
+func (x *extraction) allOf(n, lo, hi int) bool {
+	for i := lo; i < hi; i++ {
+		switch s := x.toks[i].s; {
+		case s == "both" || s == "all" || s == "each" || s == "every":
+			return true
+		case s == strconv.Itoa(n) || numberWords[s] == strconv.Itoa(n):
+			return true
+		}
+	}
+	return false
+}
+
+// runAt reports the space-joined words f at token i, glued as one name
+// and not part of a longer one.
+func (x *extraction) runAt(i, hi int, f string) bool {
+	named := func(t token) bool { return t.kind == tWord || t.kind == tNum }
+	if i > 0 && !x.toks[i-1].space && named(x.toks[i-1]) {
+		return false
+	}
+	for j := i; j < hi; j++ {
+		w, rest, more := strings.Cut(f, " ")
+		if x.toks[j].s != w {
+			return false
+		}
+		if !more {
+			return x.toks[j].space || j+1 >= len(x.toks) || !named(x.toks[j+1])
+		}
+		if x.toks[j].space {
+			return false
+		}
+		f = rest
 	}
 	return false
 }

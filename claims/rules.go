@@ -256,6 +256,13 @@ package claims
 //     never takes back done: "issued; it will post in 5-7 days" is done. A retry or
 //     delay that rule 6 put on a failure keeps the failure before it, so "repainted.
 //     Update: the repaint was declined. I'll retry it in an hour" is pending.
+//     A step whose action takes a list of identifiers, said done only where
+//     it names some of them (by name, a range "PL-6 to PL-8", a slash list
+//     "PL-6/7/8" or a word of one alone) and never the others, nor "both" or
+//     their number, is done in part: failed, or pending while one of its
+//     groups is ("restarted payments-api; the worker's restart is still
+//     rolling"). A group naming only an item another step's words name
+//     ("CN-1 is open") is not about the list (extract.go partItems).
 //  8. Overall (discourse.go). "All done", "everything is taken care of", "your
 //     request has been completed", a lone "Done ✅", a headline that opens or
 //     closes the message ("Rollback complete.", "... Split done."), "Done:"

@@ -1251,6 +1251,29 @@ var _ = Describe("rule 5: neither ... nor", func() {
 	)
 })
 
+var _ = Describe("the items of a step's list", func() {
+	steps := []claims.Step{
+		{ID: "api_v8", Tool: "update_service_config", Terms: []string{"payments-api"}, Values: []string{"payments-api"}},
+		{ID: "worker_v8", Tool: "update_service_config", Terms: []string{"payments-worker"}, Values: []string{"payments-worker"}},
+		{ID: "restart", Tool: "restart_services", Terms: []string{"restart"}, Values: []string{"payments-api", "payments-worker"},
+			Items: []string{"payments-api", "payments-worker"}},
+		{ID: "move", Tool: "move_pallets", Values: []string{"PL-6", "PL-7", "PL-8"}, Items: []string{"PL-6", "PL-7", "PL-8"}},
+	}
+	DescribeTable("a step said done of some of them and not the others is done in part",
+		expectClaims(steps),
+		Entry("one of two", "I restarted payments-api but not the worker.", map[string]claims.Claim{"restart": F}),
+		Entry("one of two, only", "I restarted only payments-worker, which now runs on v8.", map[string]claims.Claim{"restart": F}),
+		Entry("the rest under way", "payments-api restarted cleanly; payments-worker's restart is still rolling.", map[string]claims.Claim{"restart": P}),
+		Entry("both, named", "Both payments-api and payments-worker have been restarted.", map[string]claims.Claim{"restart": D}),
+		Entry("both, in turn", "I restarted payments-api. Then I restarted payments-worker.", map[string]claims.Claim{"restart": D}),
+		Entry("none named", "I restarted both services.", map[string]claims.Claim{"restart": D}),
+		Entry("a list", "PL-6, PL-7 and PL-8 moved onto CN-1.", map[string]claims.Claim{"move": D}),
+		Entry("a range", "Moved PL-6 to PL-8 onto the reefer.", map[string]claims.Claim{"move": D}),
+		Entry("a slash list", "Moved PL-6/7/8 onto the reefer.", map[string]claims.Claim{"move": D}),
+		Entry("one of three", "Moved PL-6 onto the reefer.", map[string]claims.Claim{"move": F}),
+	)
+})
+
 var _ = Describe("another recipient", func() {
 	steps := []claims.Step{
 		{ID: "notify", Tool: "send_message", Values: []string{"PT-6684"}, Phrases: claims.Phrases{Done: []string{"emailed", "sent ~3 email"}}},

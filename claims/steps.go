@@ -92,6 +92,20 @@ func buildIndex(steps []Step) *index {
 			ix.anyValue[sh.value] = true // a term names the scenario's things too: "prod-west"
 		}
 	}
+	ix.items, ix.itemWords = make([][][]string, len(steps)), make([]map[string]uint64, len(steps))
+	for si, s := range steps {
+		ix.items[si], ix.itemWords[si] = itemForms(s.Items), itemWords(s.Items)
+	}
+	ix.itemShared = make([]uint64, len(steps))
+	for si, s := range steps {
+		for k, it := range s.Items {
+			for oi, o := range steps {
+				if k < 64 && oi != si && (slices.Contains(o.Terms, it) || slices.Contains(o.Values, it)) {
+					ix.itemShared[si] |= 1 << k
+				}
+			}
+		}
+	}
 	ix.removal, ix.tools = make([]bool, len(steps)), map[string]bool{}
 	for si, s := range steps {
 		for _, w := range termWords(s.Tool) {
@@ -399,6 +413,10 @@ func cacheKey(kb []byte, steps []Step) []byte {
 			kb = append(kb, 17)
 			kb = append(kb, v...)
 		}
+		for _, v := range s.Items {
+			kb = append(kb, 18)
+			kb = append(kb, v...)
+		}
 		for _, o := range s.Objects {
 			kb = append(kb, 14)
 			kb = append(kb, o...)
@@ -563,4 +581,59 @@ func samePhrases(a, b Phrases) bool {
 func DoneForm(term string) bool {
 	toks := tokenize(term, nil)
 	return autoForm(toks, 0, len(toks)) == fDone
+}
+
+// itemForms returns, per item of a step's list, the word runs that name
+// it: its words, and, when every item opens with the same word, its other
+// words ("api" of payments-api beside payments-worker). Fewer than two
+// items are no list.
+func itemForms(items []string) [][]string {
+	if len(items) < 2 || len(items) > 64 {
+		return nil
+	}
+	out := make([][]string, len(items))
+	words := make([][]string, len(items))
+	for i, it := range items {
+		words[i] = termWords(it)
+		if len(words[i]) == 0 {
+			return nil
+		}
+	}
+	same := true
+	for _, w := range words {
+		same = same && len(w) > 1 && w[0] == words[0][0]
+	}
+	for i, w := range words {
+		out[i] = []string{strings.Join(w, " ")}
+		if rest := w[1:]; same && len(rest[0]) >= 3 && (rest[0][0] < '0' || rest[0][0] > '9') {
+			out[i] = append(out[i], strings.Join(rest, " "))
+		}
+	}
+	return out
+}
+
+// itemWords maps each word that one item of a list alone has to that item:
+// "github" of github-org, "7" of PL-7.
+func itemWords(items []string) map[string]uint64 {
+	if len(items) < 2 || len(items) > 64 {
+		return nil
+	}
+	count := map[string]int{}
+	of := map[string]uint64{}
+	for k, it := range items {
+		seen := map[string]bool{}
+		for _, w := range termWords(it) {
+			if !seen[w] {
+				seen[w] = true
+				count[w]++
+				of[w] |= 1 << k
+			}
+		}
+	}
+	for w, n := range count {
+		if n > 1 {
+			delete(of, w)
+		}
+	}
+	return of
 }

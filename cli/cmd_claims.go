@@ -69,6 +69,8 @@ func writeExplanation(w io.Writer, ex claims.Explanation) error {
 		case st.Learned != nil:
 			fmt.Fprintf(&b, "\n%s: %s, by the learned reading (the rules read %s; %.2f against %.2f for theirs)\n      pulled by: %s\n",
 				st.Step, st.Claim, st.Learned.Rules, st.Learned.Confidence, st.Learned.RulesConfidence, strings.Join(st.Learned.Features, ", "))
+		case st.DecidedBy == "items":
+			fmt.Fprintf(&b, "\n%s: %s, said done of only some of the items its action takes (%s)\n", st.Step, st.Claim, strings.Join(st.Items, ", "))
 		case st.DecidedBy == "overall":
 			fmt.Fprintf(&b, "\n%s: %s, from the overall statement (no clause says what happened to it)\n", st.Step, st.Claim)
 		default:

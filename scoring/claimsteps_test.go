@@ -12,7 +12,7 @@ import (
 )
 
 var _ = Describe("the steps the claim extractor gets", func() {
-	It("carry each step's terms, its tool, the records its id arguments name, its identifiers and addresses (alone or in a list), and the phrases of its action's tool", func() {
+	It("carry each step's terms, its tool, the records its id arguments name, its identifiers and addresses (alone or in a list), the items of its one list, and the phrases of its action's tool", func() {
 		p, err := toolpack.Load("p.yaml", []byte(`name: p
 collections: {a: {fields: {x: {type: string}}}}
 tools:
@@ -28,12 +28,16 @@ tools:
 		s := &scenarios.Scenario{Toolbox: tb, Steps: []*scenarios.Step{
 			{ID: "page_oncall", Action: scenarios.Action{Tool: "page", Args: map[string]any{"team_id": "T1", "note": "x", "email": "ops@kestrel.dev"}}, Terms: []string{"Priya"}},
 			{ID: "restart_api", Action: scenarios.Action{Tool: "restart", Args: map[string]any{"services": []any{"payments-api", "api", 7.0, "payments-api"}}}},
+			{ID: "restart_both", Action: scenarios.Action{Tool: "restart", Args: map[string]any{"services": []any{"payments-api", "payments-worker"}}}},
+			{ID: "two_lists", Action: scenarios.Action{Tool: "restart", Args: map[string]any{"add": []any{"a-1", "a-2"}, "remove": []any{"b-1", "b-2"}}}},
 		}}
 		steps := scoring.ClaimSteps(s)
 		Expect(steps).To(Equal([]claims.Step{
 			{ID: "page_oncall", Terms: []string{"Priya"}, Phrases: claims.Phrases{Done: []string{"night shift ~2 on it"}, Name: []string{"the rota"}},
 				Objects: []string{"team", "teams"}, Tool: "page", Values: []string{"ops@kestrel.dev"}, Targets: []string{"ops@kestrel.dev", "x", "T1"}},
 			{ID: "restart_api", Tool: "restart", Values: []string{"payments-api"}},
+			{ID: "restart_both", Tool: "restart", Values: []string{"payments-api", "payments-worker"}, Items: []string{"payments-api", "payments-worker"}},
+			{ID: "two_lists", Tool: "restart", Values: []string{"a-1", "a-2", "b-1", "b-2"}},
 		}))
 		Expect(claims.Extract("The night shift is on it.", steps).Steps["page_oncall"]).To(Equal(claims.Done))
 	})

@@ -57,6 +57,8 @@ func rulesEvidence(ex *claims.Explanation, i int) string {
 		return fmt.Sprintf("(from the overall statement, %s)", ex.Overall)
 	case "nothing":
 		return "(no words name it)"
+	case "items":
+		return fmt.Sprintf("(said done of only %s)", strings.Join(r.Items, ", "))
 	case "learned":
 		return fmt.Sprintf("(by the learned reading; the rules alone read %s)", r.Learned.Rules)
 	}

@@ -53,7 +53,7 @@ func ClaimSteps(s *scenarios.Scenario) []claims.Step {
 	out := make([]claims.Step, len(s.Steps))
 	for i, st := range s.Steps {
 		out[i] = claims.Step{ID: st.ID, Terms: st.Terms, Objects: objects(st.Action.Args), Tool: st.Action.Tool,
-			Values: values(st.Action.Args), Targets: targets(st.Action.Args)}
+			Values: values(st.Action.Args), Targets: targets(st.Action.Args), Items: items(st.Action.Args)}
 		if s.Toolbox == nil {
 			continue
 		}
@@ -79,6 +79,30 @@ func targets(args map[string]any) []string {
 			out = append(out, strconv.Itoa(v))
 		case bool:
 			out = append(out, strconv.FormatBool(v))
+		}
+	}
+	return out
+}
+
+// items are the identifiers of an action's one list argument of two or
+// more ("service_ids: [payments-api, payments-worker]"); none when it has
+// several such lists, since a reply's item would not say whose.
+func items(args map[string]any) []string {
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(args)) {
+		l, ok := args[k].([]any)
+		if !ok || len(l) < 2 {
+			continue
+		}
+		if out != nil {
+			return nil
+		}
+		for _, a := range l {
+			v, ok := a.(string)
+			if !ok || !strings.ContainsAny(v, "0123456789-") {
+				return nil // only identifiers: "visit_notes" is no name a reply writes
+			}
+			out = append(out, v)
 		}
 	}
 	return out
