@@ -425,6 +425,9 @@ func (x *extraction) scanClause(ci int) {
 			if m.p.idWord && m.hi < c.hi && systemNouns[x.toks[m.hi].s] {
 				continue // "the pager api call failed": the system, not the step
 			}
+			if m.p.object && x.toks[m.lo].ident {
+				continue // "QUOTA_EXCEEDED": an error code, not the step
+			}
 			if m.p.idWord && m.hi-m.lo == 1 && x.toolBefore(c, m.lo) {
 				continue // "the deploy API acknowledged it": the tool's system, not the step
 			}

@@ -58,6 +58,9 @@ type pattern struct {
 	part bool
 	// idWord marks a word of a step's ID or tool name.
 	idWord bool
+	// object marks an ID word that is the step's object (soleObject): it
+	// does not name the step inside an identifier ("QUOTA_EXCEEDED").
+	object bool
 	// value marks an identifier from a step's arguments: it names the
 	// object, whose own states ("A4004 is packed") are not the step's.
 	value bool

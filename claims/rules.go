@@ -26,7 +26,9 @@ package claims
 //  2. Mentions (steps.go, extract.go). The extractor knows no domain: a step
 //     is named by the phrases its tool's pack declares (Phrases), the
 //     scenario's terms, and the words of its ID ("issue_voucher" reads as
-//     "issue voucher", a lone generic word excepted). A phrase two steps' tool
+//     "issue voucher", a lone generic word excepted, and an object word of it
+//     unless it ends the ID and no other step acts on that object: "quota"
+//     names the step quota, though not in "QUOTA_EXCEEDED"). A phrase two steps' tool
 //     shares names the step its clause names by its own words; with none,
 //     "both", "all", "each", "neither" or "either" names them all, else the one named last before.
 //     What the steps of one tool, and no other step, act on (their argument

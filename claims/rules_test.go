@@ -181,6 +181,24 @@ var _ = Describe("rule 2: mentions name steps", func() {
 			map[string]claims.Claim{"api": D, "worker": F}),
 	)
 
+	DescribeTable("an object word that ends a step's id names it when no other step acts on that object",
+		func(message string, steps []claims.Step, want map[string]claims.Claim) {
+			got := readRules(message, steps).Steps
+			for id, c := range want {
+				Expect(got[id]).To(Equal(c), "%s in %q", id, message)
+			}
+		},
+		Entry("the only step with a quota", "Quota: 256 now.", []claims.Step{
+			{ID: "quota", Tool: "set_quota", Objects: []string{"quota", "quotas"}, Targets: []string{"256"}}, {ID: "resize", Tool: "resize_node_pool", Objects: []string{"pool", "pools"}}},
+			map[string]claims.Claim{"quota": D}),
+		Entry("not inside an error code", "The resize failed with QUOTA_EXCEEDED.", []claims.Step{
+			{ID: "quota", Tool: "set_quota", Objects: []string{"quota", "quotas"}, Targets: []string{"256"}}, {ID: "resize", Tool: "resize_node_pool", Objects: []string{"pool", "pools"}}},
+			map[string]claims.Claim{"quota": U, "resize": F}),
+		Entry("two steps with a quota", "Quota: 256 now.", []claims.Step{
+			{ID: "quota", Tool: "set_quota", Objects: []string{"quota", "quotas"}, Targets: []string{"256"}}, {ID: "check_quota", Tool: "read_quota", Objects: []string{"quota", "quotas"}, Targets: []string{"256"}}},
+			map[string]claims.Claim{"quota": U, "check_quota": U}),
+	)
+
 	DescribeTable("more paraphrases and look-alikes",
 		check,
 		Entry("called off", "Your order was called off before it shipped.", cancelFlow, "cancel_order=done"),

@@ -159,9 +159,9 @@ func buildIndex(steps []Step) *index {
 			}
 		}
 		for _, w := range words {
-			if len(w) >= 3 && !slices.Contains(s.Objects, w) {
+			if object := slices.Contains(s.Objects, w); len(w) >= 3 && (!object || w == words[len(words)-1] && soleObject(steps, s, w)) {
 				if p := wordsPattern([]string{w}, s.ID, false); p != nil {
-					p.idWord = true
+					p.idWord, p.object = true, object
 					ix.add(p)
 				}
 			}
@@ -636,4 +636,16 @@ func itemWords(items []string) map[string]uint64 {
 		}
 	}
 	return of
+}
+
+// soleObject reports an object word that ends step s's id and that no
+// other step of the list acts on: "quota" names the step quota, and
+// "claim" open_claim, when no other step has a quota or a claim.
+func soleObject(steps []Step, s Step, w string) bool {
+	for _, o := range steps {
+		if o.ID != s.ID && slices.Contains(o.Objects, w) {
+			return false
+		}
+	}
+	return true
 }
