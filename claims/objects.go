@@ -214,14 +214,15 @@ func (ix *index) recipients(steps []Step) {
 			}
 		}
 		ix.own[si] = own
-		ix.ownText[si] = strings.ToLower(strings.Join(slices.Concat(s.Terms, s.Values, s.Targets), " "))
+		ix.ownText[si] = strings.ToLower(strings.Join(slices.Concat(s.Terms, s.Values, idTargets(s.Targets)), " "))
 	}
 }
 
 // namedOther reports a person or firm named with capitals at toks[i:],
 // "Ana Ruiz", "Tom Bell at Acme", whom no word of the step names:
-// neither name is in its terms, values or targets, nor the first initial
-// and surname ("aruiz" of Ana Ruiz).
+// neither name is in its terms, values or one-word targets (a subject
+// line's words are what it is about), nor the first initial and surname
+// ("aruiz" of Ana Ruiz).
 func (x *extraction) namedOther(step, i, hi int) bool {
 	if i+1 >= hi {
 		return false
@@ -362,3 +363,15 @@ func (x *extraction) duplicate(g group) bool {
 
 // copyWords before a thing make it a copy of the step's, not the step's.
 var copyWords = map[string]bool{"duplicate": true, "duplicated": true, "double": true, "doubled": true}
+
+// idTargets are the targets of one word: a subject line or a message's
+// body names things it is about, not whom it goes to.
+func idTargets(ts []string) []string {
+	var out []string
+	for _, t := range ts {
+		if !strings.ContainsAny(t, " \t\n") {
+			out = append(out, t)
+		}
+	}
+	return out
+}

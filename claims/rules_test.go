@@ -1297,6 +1297,8 @@ var _ = Describe("another recipient", func() {
 		{ID: "notify", Tool: "send_message", Values: []string{"PT-6684"}, Phrases: claims.Phrases{Done: []string{"emailed", "sent ~3 email"}}},
 		{ID: "dock", Tool: "notify_dock", Values: []string{"DK-7"}, Phrases: claims.Phrases{Done: []string{"told ~3 dock"}}},
 		{ID: "welcome", Tool: "send_email", Values: []string{"pshah"}, Phrases: claims.Phrases{Done: []string{"mailed"}}},
+		{ID: "receipt", Tool: "send_receipt", Values: []string{"ACC-1"}, Targets: []string{"ACC-1", "Your Verra Glassworks refund"},
+			Phrases: claims.Phrases{Done: []string{"sent ~3 receipt"}}},
 	}
 	DescribeTable("a third party that no word of a sending step names is the action done to another recipient",
 		expectClaims(steps),
@@ -1311,6 +1313,7 @@ var _ = Describe("another recipient", func() {
 		Entry("but not the name the step's values give", "I mailed Priya Shah her reset steps.", map[string]claims.Claim{"welcome": claims.Done}),
 		Entry("after another step's mention in the group", "I told the dock and emailed Priya Raman so she knows.",
 			map[string]claims.Claim{"dock": claims.Done, "notify": claims.Unmentioned}),
+		Entry("a firm the message's subject names is still another", "I sent the receipt to Verra Glassworks.", map[string]claims.Claim{"receipt": claims.Unmentioned}),
 		Entry("where 'to' ends the region", "I've sent the email confirmation to the clinic's front desk.", map[string]claims.Claim{"notify": claims.Unmentioned}),
 	)
 })
