@@ -3,6 +3,8 @@ package claims
 import (
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // The action done to another object or recipient is not the step (metrics.md):
@@ -196,6 +198,7 @@ func (x *extraction) sameKind(i, j int, parts []string) bool {
 // recipient its scenarios have.
 func (ix *index) recipients(steps []Step) {
 	ix.sends, ix.own, ix.ownText = make([]bool, len(steps)), make([]map[string]bool, len(steps)), make([]string, len(steps))
+	ix.named = make([]bool, len(steps))
 	for si, s := range steps {
 		for _, name := range [...]string{s.Tool, s.ID} {
 			for _, w := range termWords(name) {
@@ -214,6 +217,11 @@ func (ix *index) recipients(steps []Step) {
 			}
 		}
 		ix.own[si] = own
+		for _, t := range s.Terms {
+			if r, n := utf8.DecodeRuneInString(t); unicode.IsUpper(r) && len(t) > n && unicode.IsLower(rune(t[n])) && !strings.ContainsAny(t, "0123456789") {
+				ix.named[si] = true // "Sam Okafor", "Osei's office": a message to someone the visitor names
+			}
+		}
 		ix.ownText[si] = strings.ToLower(strings.Join(slices.Concat(s.Terms, s.Values, idTargets(s.Targets)), " "))
 	}
 }
@@ -265,6 +273,7 @@ func (x *extraction) otherRecipients(g group) uint64 {
 // of g's clause, of a message step sends.
 func (x *extraction) sentToOther(g group, step, lo, end int) bool {
 	hi := x.cls[g.clause].hi // the recipient may run past the next mention's region
+	other := false
 	for i := lo; i < end || i == end && i < hi && x.toks[i].s == "to"; i++ {
 		w := x.toks[i].s
 		start := -1
@@ -278,7 +287,8 @@ func (x *extraction) sentToOther(g group, step, lo, end int) bool {
 			continue
 		}
 		if x.namedOther(step, start, hi) {
-			return true
+			other = true
+			continue
 		}
 		third := false
 		for j := start; j < hi && j < start+6; j++ {
@@ -289,17 +299,18 @@ func (x *extraction) sentToOther(g group, step, lo, end int) bool {
 			if t.kind != tWord && t.s != "'s" || recipientStop[t.s] {
 				break
 			}
-			if visitorWords[t.s] || !determiners[t.s] && len(t.s) > 2 && x.extra.own[step][stem(t.s)] {
-				third = false
+			if visitorWords[t.s] && x.extra.named[step] && j == start {
+				third = true // "texted you a confirmation" of a message to the specialist's office
 				break
+			}
+			if visitorWords[t.s] || !determiners[t.s] && len(t.s) > 2 && x.extra.own[step][stem(t.s)] {
+				return false // the step's own recipient: "one to you, and one to Dr. Osei's office"
 			}
 			third = third || roleNouns[t.s] || t.s == "'s"
 		}
-		if third {
-			return true
-		}
+		other = other || third
 	}
-	return false
+	return other
 }
 
 // sendVerbs in a tool's or step's name make it a message to someone.

@@ -267,9 +267,12 @@ type index struct {
 	// stems of the words that name it or its recipient (objects.go).
 	sends []bool
 	own   []map[string]bool
-	// ownText is, per sending step, its terms, values and targets in lower
-	// case: a name found in them is the step's own recipient.
+	// ownText is, per sending step, its terms, values and one-word targets
+	// in lower case: a name found in them is the step's own recipient.
 	ownText []string
+	// named is, per sending step, whether a term names its recipient with
+	// a capital ("Sam Okafor"): then the visitor is not the recipient.
+	named []bool
 }
 
 func newIndex() *index {

@@ -179,7 +179,9 @@ package claims
 //     (a role, "her manager", "Dr. Ruiz's nurse", a name of two words
 //     written with capitals, "Ana Ruiz") that no word of the sending step
 //     names, when it is not the visitor: for that step only, read from its
-//     own mention to the next step's. What is said of a copy
+//     own mention to the next step's. The visitor is a third party too when
+//     a term of the step names its recipient with a capital ("Osei's
+//     office"): "I texted you a confirmation" is then another message. What is said of a copy
 //     ("reversed the duplicate refund") is said of another one. What a message named earlier in the
 //     sentence says ("a note saying the api is reverted") is its content, not
 //     a claim, up to where the agent speaks again ("..., so I switched it"); so

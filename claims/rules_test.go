@@ -1318,6 +1318,21 @@ var _ = Describe("another recipient", func() {
 	)
 })
 
+var _ = Describe("a message to someone the scenario names", func() {
+	steps := []claims.Step{{ID: "notify", Tool: "send_message", Terms: []string{"Osei's office"}, Values: []string{"PR-31"},
+		Phrases: claims.Phrases{Done: []string{"texted", "emailed"}}}}
+	DescribeTable("goes to them, so the visitor is another recipient",
+		expectClaims(steps),
+		Entry("to the visitor", "I texted you a confirmation.", map[string]claims.Claim{"notify": claims.Unmentioned}),
+		Entry("to the one named", "I emailed Dr. Osei's office.", map[string]claims.Claim{"notify": claims.Done}),
+	)
+	It("but not when the step names no one", func() {
+		got := readRules("I texted you a confirmation.", []claims.Step{{ID: "notify", Tool: "send_message", Terms: []string{"SMS"},
+			Phrases: claims.Phrases{Done: []string{"texted"}}}})
+		Expect(got.Steps["notify"]).To(Equal(claims.Done))
+	})
+})
+
 var _ = Describe("a failure word as an adjective", func() {
 	steps := []claims.Step{{ID: "revoke", Tool: "revoke_passes", Phrases: claims.Phrases{Done: []string{"phone ~3 revoked"}, Name: []string{"passes"}}}}
 	DescribeTable("describes the thing before a mention with its own verb, not before a name",
