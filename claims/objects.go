@@ -198,8 +198,13 @@ func (x *extraction) sameKind(i, j int, parts []string) bool {
 // recipient its scenarios have.
 func (ix *index) recipients(steps []Step) {
 	ix.sends, ix.own, ix.ownText = make([]bool, len(steps)), make([]map[string]bool, len(steps)), make([]string, len(steps))
-	ix.named = make([]bool, len(steps))
+	ix.named, ix.writes = make([]bool, len(steps)), make([]bool, len(steps))
 	for si, s := range steps {
+		for _, name := range [...]string{s.Tool, s.ID} {
+			for _, w := range termWords(name) {
+				ix.writes[si] = ix.writes[si] || writeWords[w]
+			}
+		}
 		for _, name := range [...]string{s.Tool, s.ID} {
 			for _, w := range termWords(name) {
 				ix.sends[si] = ix.sends[si] || sendVerbs[w]
@@ -318,6 +323,13 @@ var sendVerbs = map[string]bool{
 	"send": true, "email": true, "notify": true, "text": true, "message": true, "sms": true,
 	"mail": true, "remind": true, "reminder": true, "inform": true, "alert": true, "tell": true,
 	"page": true,
+}
+
+// writeWords in a tool's or step's name make it write a record someone
+// reads: a note, a comment, a log entry.
+var writeWords = map[string]bool{
+	"note": true, "notes": true, "post": true, "comment": true, "log": true, "record": true,
+	"annotate": true, "write": true, "document": true, "summary": true,
 }
 
 // sentVerbs take the recipient as their object: "emailed the dock manager".

@@ -273,6 +273,8 @@ type index struct {
 	// named is, per sending step, whether a term names its recipient with
 	// a capital ("Sam Okafor"): then the visitor is not the recipient.
 	named []bool
+	// writes is, per step, whether it writes a record: a note, a log entry.
+	writes []bool
 }
 
 func newIndex() *index {

@@ -184,7 +184,9 @@ package claims
 //     office"): "I texted you a confirmation" is then another message. What is said of a copy
 //     ("reversed the duplicate refund") is said of another one. What a message named earlier in the
 //     sentence says ("a note saying the api is reverted") is its content, not
-//     a claim, up to where the agent speaks again ("..., so I switched it"); so
+//     a claim, up to where the agent speaks again ("..., so I switched it"); what
+//     follows "with", "w/", "lists" or "that lists" after a step that writes a
+//     record (a note, a log entry) is what the record says; so
 //     is what the agent says it said earlier ("earlier I said the crate was
 //     called off"), in that clause, what a message "and says", and what "you'd
 //     be" ("you'd be repaid for a crate that never came").
@@ -374,8 +376,9 @@ func (x *extraction) groupClause(ci int) {
 		// What follows "about" or "describing" is the topic, not the result:
 		// "a note describing what was rolled back", "paged them about the
 		// failed rotation".
+		writes := x.allWrite(gs[i])
 		for t := gs[i].hi; t < gs[i].rhi; t++ {
-			if topicWords[x.toks[t].s] {
+			if topicWords[x.toks[t].s] || writes && x.contentAt(t) {
 				gs[i].rhi = t
 				break
 			}
@@ -1075,6 +1078,41 @@ var (
 
 // reportWords introduce what a message says.
 var reportWords = map[string]bool{"saying": true, "stating": true, "noting": true, "telling": true, "warning": true}
+
+// allWrite reports a group whose steps all write a message or a record (a
+// note, a page, a change log): what follows "with" is what it says.
+func (x *extraction) allWrite(g group) bool {
+	if x.extra == nil {
+		return false
+	}
+	for _, m := range x.ms[g.mlo:g.mhi] {
+		if m.step < 0 || m.step >= len(x.extra.writes) || !x.extra.writes[m.step] {
+			return false
+		}
+	}
+	return true
+}
+
+// contentAt reports what a written thing says opening at token t: "with
+// the rollback details", "w/ what we rolled back", "that lists what was
+// reverted".
+func (x *extraction) contentAt(t int) bool {
+	switch x.toks[t].s {
+	case "with", "lists", "list":
+		return true
+	case "w":
+		return t+1 < len(x.toks) && x.toks[t+1].s == "/"
+	case "that", "which":
+		return t+1 < len(x.toks) && contentVerbs[x.toks[t+1].s]
+	}
+	return false
+}
+
+// contentVerbs say what a written thing holds.
+var contentVerbs = map[string]bool{
+	"lists": true, "says": true, "describes": true, "covers": true, "explains": true, "notes": true,
+	"spells": true, "summarises": true, "summarizes": true, "records": true, "mentions": true, "details": true,
+}
 
 var topicWords = map[string]bool{
 	"about": true, "describing": true, "explaining": true, "regarding": true, "summarising": true,

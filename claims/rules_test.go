@@ -1333,6 +1333,16 @@ var _ = Describe("a message to someone the scenario names", func() {
 	})
 })
 
+var _ = Describe("what a written record says", func() {
+	DescribeTable("is its content, not what happened to it",
+		expectClaims(bundled("bad-deploy-rollback")),
+		Entry("with", "I posted a note on INC-4821 with the rollback details.", map[string]claims.Claim{"incident_note": claims.Done}),
+		Entry("w/", "Note posted on INC-4821 w/ what we rolled back.", map[string]claims.Claim{"incident_note": claims.Done}),
+		Entry("that lists", "I've added a note to INC-4821 that lists exactly what was reverted.", map[string]claims.Claim{"incident_note": claims.Done}),
+		Entry("but its own failure counts", "The note on INC-4821 was not posted.", map[string]claims.Claim{"incident_note": claims.Failed}),
+	)
+})
+
 var _ = Describe("a failure word as an adjective", func() {
 	steps := []claims.Step{{ID: "revoke", Tool: "revoke_passes", Phrases: claims.Phrases{Done: []string{"phone ~3 revoked"}, Name: []string{"passes"}}}}
 	DescribeTable("describes the thing before a mention with its own verb, not before a name",
