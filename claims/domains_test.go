@@ -55,5 +55,6 @@ var _ = Describe("accuracy on the other domains", func() {
 		Entry("six domains, seventeenth round", "../fixtures/claims-domains-r17", "domains r17", 0.886),
 		Entry("six domains, eighteenth round", "../fixtures/claims-domains-r18", "domains r18", 0.921),
 		Entry("six domains, nineteenth round", "../fixtures/claims-domains-r19", "domains r19", 0.923),
+		Entry("six domains, twentieth round", "../fixtures/claims-domains-r20", "domains r20", 0.923),
 	)
 })
