@@ -251,7 +251,8 @@ func (x *extraction) namedOther(step, i, hi int) bool {
 // otherRecipients marks the steps of a group read done that send a message
 // whose mention goes on to send it to a third party no word of the step
 // names: "I emailed the warehouse manager", "cancelled the visit and
-// emailed Priya Raman". The visitor ("you") is no third party.
+// emailed Priya Raman". The visitor ("you") is no third party, unless a
+// term of the step names its recipient.
 func (x *extraction) otherRecipients(g group) uint64 {
 	if x.extra == nil {
 		return 0
