@@ -422,14 +422,8 @@ func (x *extraction) scanClause(ci int) {
 			if x.customerVerb(c, m.lo) {
 				continue // the visitor's own verb: "anything you buy from now on will go to ..."
 			}
-			if m.p.idWord && m.hi < c.hi && systemNouns[x.toks[m.hi].s] {
-				continue // "the pager api call failed": the system, not the step
-			}
-			if m.p.object && x.toks[m.lo].ident {
-				continue // "QUOTA_EXCEEDED": an error code, not the step
-			}
-			if m.p.idWord && m.hi-m.lo == 1 && x.toolBefore(c, m.lo) {
-				continue // "the deploy API acknowledged it": the tool's system, not the step
+			if x.system(c, m) {
+				continue // "the pager api call failed", "the deploy API", "QUOTA_EXCEEDED": not the step
 			}
 			si := x.stepIndex(m.p.step)
 			if si >= 0 && x.otherThing(c, m, si) {
@@ -558,11 +552,22 @@ func quantity(next string) bool {
 	return len(next) > 3 && strings.HasSuffix(next, "s") && !strings.HasSuffix(next, "ss") && !statusAfter[next]
 }
 
-// toolBefore reports a system noun at token i after a word of a step's
-// tool's name and an article: "the deploy API" is the system the tool calls.
-func (x *extraction) toolBefore(c clause, i int) bool {
-	if x.extra == nil || i-2 < c.lo || x.toks[i-1].kind != tWord || !determiners[x.toks[i-2].s] ||
-		x.toks[i].s != "api" && !systemNouns[x.toks[i].s] {
+// system reports a mention of a word of a step's id that names a system
+// or an error, not the step: before a system noun ("the pager api call"),
+// as a system noun after an article and a word of a step's tool ("the
+// deploy API"), or as the step's object inside an identifier
+// ("QUOTA_EXCEEDED").
+func (x *extraction) system(c clause, m match) bool {
+	switch {
+	case m.p.idWord && m.hi < c.hi && systemNouns[x.toks[m.hi].s]:
+		return true
+	case m.p.object && x.toks[m.lo].ident:
+		return true
+	case !m.p.idWord || m.hi-m.lo != 1 || x.extra == nil:
+		return false
+	}
+	i := m.lo
+	if i-2 < c.lo || x.toks[i-1].kind != tWord || !determiners[x.toks[i-2].s] || x.toks[i].s != "api" && !systemNouns[x.toks[i].s] {
 		return false
 	}
 	return x.extra.tools[stem(x.toks[i-1].s)]
@@ -1302,7 +1307,8 @@ func (x *extraction) partItems() {
 	if x.extra == nil {
 		return
 	}
-	for si, forms := range x.extra.items {
+	for si, list := range x.extra.items {
+		forms := list.forms
 		if len(forms) < 2 || x.state[si] != Done {
 			continue
 		}
@@ -1316,14 +1322,14 @@ func (x *extraction) partItems() {
 			case g.v.claim == Pending:
 				pending = true
 			case g.v.claim != Done || g.voided != voidNone || g.v.src == srcMood || g.v.src == srcOther || g.v.src == srcReported,
-				x.onlyShared(g, si, forms):
+				x.onlyShared(g, si, list):
 			default:
 				lo, hi := x.itemStart(g, si, forms), x.itemSpan(g, forms)
 				if in := x.itemsIn(forms, lo, hi); in == 0 || x.allOf(len(forms), lo, hi) {
 					whole = true
 				} else {
 					named |= in
-					touched |= x.touched(si, lo, hi)
+					touched |= x.touched(list, lo, hi)
 				}
 			}
 		}
@@ -1450,27 +1456,26 @@ func (x *extraction) itemStartsAt(forms [][]string, i int) bool {
 // onlyShared reports a group of step si that names nothing but items
 // another step's words name too: "CN-1 is open" speaks of CN-1, not of
 // the manifest that lists it.
-func (x *extraction) onlyShared(g group, si int, forms [][]string) bool {
+func (x *extraction) onlyShared(g group, si int, list itemList) bool {
 	for _, m := range x.ms[g.mlo:g.mhi] {
 		if m.step != si {
 			continue
 		}
-		k, n := x.itemAt(forms, m.lo, m.hi)
-		if n == 0 || x.extra.itemShared[si]&(1<<k) == 0 {
+		k, n := x.itemAt(list.forms, m.lo, m.hi)
+		if n == 0 || list.shared&(1<<k) == 0 {
 			return false
 		}
 	}
 	return true
 }
 
-// touched marks the items of step si of which a word no other item has
+// touched marks the items of a list of which a word no other item has
 // stands in tokens [lo, hi): "GitHub" of github-org, "7" of PL-7. A reply
 // that names every item so is about all of them.
-func (x *extraction) touched(si, lo, hi int) uint64 {
-	words := x.extra.itemWords[si]
+func (x *extraction) touched(list itemList, lo, hi int) uint64 {
 	var mask uint64
 	for i := lo; i < hi; i++ {
-		mask |= words[x.toks[i].s]
+		mask |= list.words[x.toks[i].s]
 	}
 	return mask
 }
@@ -1515,11 +1520,10 @@ func (x *extraction) itemAt(forms [][]string, i, hi int) (int, int) {
 // allOf reports words in [lo, hi) that speak of all n items at once:
 // "both", "all", "each", "every", or the number n ("the 3 pallets").
 func (x *extraction) allOf(n, lo, hi int) bool {
+	num := strconv.Itoa(n)
 	for i := lo; i < hi; i++ {
 		switch s := x.toks[i].s; {
-		case s == "both" || s == "all" || s == "each" || s == "every":
-			return true
-		case s == strconv.Itoa(n) || numberWords[s] == strconv.Itoa(n):
+		case s == "both" || s == "all" || s == "each" || s == "every", s == num || numberWords[s] == num:
 			return true
 		}
 	}

@@ -202,12 +202,8 @@ func (ix *index) recipients(steps []Step) {
 	for si, s := range steps {
 		for _, name := range [...]string{s.Tool, s.ID} {
 			for _, w := range termWords(name) {
-				ix.writes[si] = ix.writes[si] || writeWords[w]
-			}
-		}
-		for _, name := range [...]string{s.Tool, s.ID} {
-			for _, w := range termWords(name) {
 				ix.sends[si] = ix.sends[si] || sendVerbs[w]
+				ix.writes[si] = ix.writes[si] || writeWords[w]
 			}
 		}
 		if !ix.sends[si] {

@@ -252,13 +252,8 @@ type index struct {
 	removal []bool
 	// tools are the stems of the words of the steps' tools' names.
 	tools map[string]bool
-	// items are, per step, the word runs that name each item of its list
-	// (itemForms), space-joined.
-	items [][][]string
-	// itemWords are, per step, the items each word of one item alone marks.
-	itemWords []map[string]uint64
-	// itemShared marks, per step, the items another step's terms or values name.
-	itemShared []uint64
+	// items are, per step, the items of its list (Step.Items).
+	items []itemList
 	// shapes are, per step, its identifiers and addresses (objects.go);
 	// anyValue holds every step's.
 	shapes   [][]shape

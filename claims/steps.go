@@ -92,19 +92,9 @@ func buildIndex(steps []Step) *index {
 			ix.anyValue[sh.value] = true // a term names the scenario's things too: "prod-west"
 		}
 	}
-	ix.items, ix.itemWords = make([][][]string, len(steps)), make([]map[string]uint64, len(steps))
-	for si, s := range steps {
-		ix.items[si], ix.itemWords[si] = itemForms(s.Items), itemWords(s.Items)
-	}
-	ix.itemShared = make([]uint64, len(steps))
-	for si, s := range steps {
-		for k, it := range s.Items {
-			for oi, o := range steps {
-				if k < 64 && oi != si && (slices.Contains(o.Terms, it) || slices.Contains(o.Values, it)) {
-					ix.itemShared[si] |= 1 << k
-				}
-			}
-		}
+	ix.items = make([]itemList, len(steps))
+	for si := range steps {
+		ix.items[si] = newItemList(steps, si)
 	}
 	ix.removal, ix.tools = make([]bool, len(steps)), map[string]bool{}
 	for si, s := range steps {
@@ -581,6 +571,25 @@ func samePhrases(a, b Phrases) bool {
 func DoneForm(term string) bool {
 	toks := tokenize(term, nil)
 	return autoForm(toks, 0, len(toks)) == fDone
+}
+
+// itemList is what names the items of a step's list.
+type itemList struct {
+	forms  [][]string        // per item, the word runs that name it (itemForms), space-joined
+	words  map[string]uint64 // the items each word of one item alone marks (itemWords)
+	shared uint64            // the items another step's terms or values name
+}
+
+func newItemList(steps []Step, si int) itemList {
+	l := itemList{forms: itemForms(steps[si].Items), words: itemWords(steps[si].Items)}
+	for k, it := range steps[si].Items {
+		for oi, o := range steps {
+			if k < 64 && oi != si && (slices.Contains(o.Terms, it) || slices.Contains(o.Values, it)) {
+				l.shared |= 1 << k
+			}
+		}
+	}
+	return l
 }
 
 // itemForms returns, per item of a step's list, the word runs that name
