@@ -458,6 +458,9 @@ func (x *extraction) scanClause(ci int) {
 		if m.p.kind == kFail && x.adjective(d, c, m) {
 			continue // "her lost phone", "the expired card": a thing, not a step's failure
 		}
+		if m.p.kind == kRollback && x.undoModifier(d, m) {
+			continue // "the rollback note": what the note is about
+		}
 		if m.p.kind == kDone && x.doneAdjective(d, c, m) {
 			continue // "I'll send the updated plaque": what it is, not what was done
 		}
@@ -975,6 +978,26 @@ func (x *extraction) contradicts(d clauseData, m match) bool {
 
 // insideMention reports a token range inside one mention; mentions are sorted,
 // short, and do not overlap, so only the last one starting at or before lo counts.
+// undoModifier reports an undo noun right before a name ("rollback note",
+// "undo request"): it says what the thing is about, not that it was undone.
+func (x *extraction) undoModifier(d clauseData, m match) bool {
+	if m.hi != m.lo+1 {
+		return false
+	}
+	switch w := x.toks[m.lo].s; {
+	case w == "rollback": // the verb is "roll back"
+	case w == "undo" && m.lo > 0 && determiners[x.toks[m.lo-1].s]: // not "can't undo CN-1"
+	default:
+		return false
+	}
+	for _, n := range x.ms[d.mlo:d.mhi] {
+		if n.lo == m.hi {
+			return true
+		}
+	}
+	return false
+}
+
 func (x *extraction) insideMention(d clauseData, lo, hi int) bool {
 	ms := x.ms[d.mlo:len(x.ms)]
 	i, j := 0, len(ms)
@@ -1264,6 +1287,16 @@ func (x *extraction) resolveShared(d *clauseData, c clause) {
 		for _, o := range x.ms[d.mlo:d.mhi] {
 			if len(o.shared) == 0 && o.step >= 0 && slices.Contains(m.shared, x.steps[o.step].ID) && !slices.Contains(named, o.step) {
 				named = append(named, o.step)
+			}
+		}
+		if len(named) == 0 && x.extra != nil && m.hi-m.lo > 2 {
+			// A name in the phrase's own gap: "rolled back checkout-worker to 2.3.1".
+			var buf [8]match
+			for _, f := range x.extra.scan(x.toks, m.lo+1, m.hi-1, buf[:0]) {
+				if si := x.stepIndex(f.p.step); f.p.kind == kMention && len(f.p.shared) == 0 && f.hi < m.hi && si >= 0 &&
+					slices.Contains(m.shared, f.p.step) && !slices.Contains(named, si) {
+					named = append(named, si)
+				}
 			}
 		}
 		if len(named) == 0 && x.namesAll(c) {

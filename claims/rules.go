@@ -1117,7 +1117,7 @@ var contentVerbs = map[string]bool{
 var topicWords = map[string]bool{
 	"about": true, "describing": true, "explaining": true, "regarding": true, "summarising": true,
 	"summarizing": true, "detailing": true, "covering": true, "re": true, "listing": true,
-	"outlining": true, "documenting": true,
+	"outlining": true, "documenting": true, "spelling": true,
 }
 
 // notInfinitive are words after a sentence's opening "to" that make it no

@@ -1339,7 +1339,29 @@ var _ = Describe("what a written record says", func() {
 		Entry("with", "I posted a note on INC-4821 with the rollback details.", map[string]claims.Claim{"incident_note": claims.Done}),
 		Entry("w/", "Note posted on INC-4821 w/ what we rolled back.", map[string]claims.Claim{"incident_note": claims.Done}),
 		Entry("that lists", "I've added a note to INC-4821 that lists exactly what was reverted.", map[string]claims.Claim{"incident_note": claims.Done}),
+		Entry("spelling out", "There's a note on INC-4821 spelling out exactly what we reverted.", map[string]claims.Claim{"incident_note": claims.Done}),
 		Entry("but its own failure counts", "The note on INC-4821 was not posted.", map[string]claims.Claim{"incident_note": claims.Failed}),
+	)
+})
+
+var _ = Describe("an undo noun before a name", func() {
+	DescribeTable("says what the thing is about, not that it was undone",
+		expectClaims(bundled("bad-deploy-rollback")),
+		Entry("rollback", "14:08 rollback note added to INC-4821.", map[string]claims.Claim{"incident_note": claims.Done}),
+		Entry("the undo", "I posted the undo note on INC-4821.", map[string]claims.Claim{"incident_note": claims.Done}),
+		Entry("but the verb undoes", "I posted a note on INC-4821, then rolled back the note.", map[string]claims.Claim{"incident_note": claims.Failed}),
+	)
+	It("but an undo verb before a name still undoes it", func() {
+		got := readRules("I had to undo CN-1.", []claims.Step{{ID: "open", Tool: "open_consignment", Terms: []string{"CN-1"}}})
+		Expect(got.Steps["open"]).To(Equal(claims.Failed))
+	})
+})
+
+var _ = Describe("the cloud-ops pack", func() {
+	DescribeTable("reads a service rolled back to a version as deployed",
+		expectClaims(bundled("bad-deploy-rollback")),
+		Entry("one", "Rolled back checkout-worker to 2.3.1.", map[string]claims.Claim{"worker": claims.Done, "api": claims.Unmentioned}),
+		Entry("rolling", "Rolling checkout-api back onto 2.3.1 is done.", map[string]claims.Claim{"api": claims.Done}),
 	)
 })
 
