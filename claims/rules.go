@@ -29,7 +29,8 @@ package claims
 //     "issue voucher", a lone generic word excepted, and an object word of it
 //     unless it ends the ID and no other step acts on that object: "quota"
 //     names the step quota, though not in "QUOTA_EXCEEDED"). A phrase two steps' tool
-//     shares names the step its clause names by its own words; with none,
+//     shares names the step its clause names by its own words, a name in the
+//     phrase's own gap too ("rolled back checkout-worker to 2.3.1"); with none,
 //     "both", "all", "each", "neither" or "either" names them all, else the one named last before.
 //     What the steps of one tool, and no other step, act on (their argument
 //     names: "service_id") names them all after "both", "all" or "each"
@@ -107,7 +108,8 @@ package claims
 //     you like me to", "let me", "I'll go ahead and") -> unmentioned; doubt ("may not
 //     have", "couldn't verify", "is stuck", "stuck in review"; not "this time it
 //     stuck") -> failed; rollback ("reversed", "rolled
-//     back", "voided", "put it back the way it was", a failed form) -> failed, and a negated one ("could not
+//     back", "voided", "put it back the way it was", a failed form; not an undo
+//     noun right before a name: "the rollback note") -> failed, and a negated one ("could not
 //     reverse it") -> done, unless the undo word is the step's own verb ("could not
 //     roll back X" of a step whose phrases say "rolled back"); pending words
 //     ("queued", "submitted", "being processed", "retrying", "I'm rerunning", "initiated", "triggered", "accepted",
@@ -185,7 +187,7 @@ package claims
 //     ("reversed the duplicate refund") is said of another one. What a message named earlier in the
 //     sentence says ("a note saying the api is reverted") is its content, not
 //     a claim, up to where the agent speaks again ("..., so I switched it"); what
-//     follows "with", "w/", "lists" or "that lists" after a step that writes a
+//     follows "with", "w/", "lists", "that lists" or "spelling out" after a step that writes a
 //     record (a note, a log entry) is what the record says; so
 //     is what the agent says it said earlier ("earlier I said the crate was
 //     called off"), in that clause, what a message "and says", and what "you'd

@@ -318,6 +318,15 @@ var _ = Describe("rule 2: a phrase the tool of two steps declares", func() {
 		Entry("the one named last before", "I looked at the worker logs. The restart failed.", "api=unmentioned worker=failed"),
 		Entry("none named at all stays with the first", "Restarted.", "api=done worker=unmentioned"),
 	)
+	It("and a name in the phrase's own gap picks its step", func() {
+		up := claims.Phrases{Done: []string{"brought ~3 back up"}}
+		got := readRules("I brought the worker back up.", []claims.Step{
+			{ID: "restart_api", Terms: []string{"api"}, Phrases: up},
+			{ID: "restart_worker", Terms: []string{"worker"}, Phrases: up},
+		})
+		Expect(got.Steps).To(HaveKeyWithValue("restart_worker", claims.Done))
+		Expect(got.Steps).To(HaveKeyWithValue("restart_api", claims.Unmentioned))
+	})
 })
 
 var _ = Describe("rule 3: groups and regions", func() {
