@@ -163,6 +163,7 @@ func (x *extraction) run() Overall {
 		x.plain = append(x.plain, -1)
 	}
 	undoSent, exceptSent, kept := -1, -1, -1
+	var answered uint64 // steps whose done is only a system's answer so far
 	for gi, g := range x.groups {
 		if undo >= 0 && g.lo > undo {
 			kept = x.exceptAfter(undo)
@@ -195,6 +196,18 @@ func (x *extraction) run() Overall {
 			}
 			if g.v.claim != Unmentioned && x.corrects(g) {
 				x.state[m.step] = g.v.claim // "Correction: the worker was not restarted"
+			}
+			bit := uint64(0)
+			if m.step < 64 {
+				bit = 1 << m.step
+			}
+			switch {
+			case g.v.claim == Pending && x.state[m.step] == Done && answered&bit != 0 && !x.retryIn(g):
+				x.state[m.step] = Pending // "the API returned 200, so I think it's moved": the answer proved nothing
+			case g.v.claim == Done && x.state[m.step] != Done && x.answerOnly(g):
+				answered |= bit
+			case g.v.claim == Done || g.v.claim == Failed:
+				answered &^= bit
 			}
 			x.state[m.step] = combine(x.state[m.step], g.v.claim)
 			if x.trace != nil && g.v.claim != Unmentioned && x.state[m.step] == g.v.claim {
@@ -338,6 +351,46 @@ func (x *extraction) corrects(g group) bool {
 		}
 	}
 	return false
+}
+
+// answerOnly reports a group said done only by what a system answered: "the
+// update call came back 200", "the credit was acknowledged by the bank".
+// A later hedge or delay of the step says what the answer was worth.
+func (x *extraction) answerOnly(g group) bool {
+	for _, m := range x.ms[g.mlo:g.mhi] {
+		if m.form == fDone {
+			return false
+		}
+	}
+	d := &x.cd[g.clause]
+	seen := false
+	for _, cu := range x.cuesIn(d, g.rlo, g.rhi) {
+		if cu.k == kDone {
+			if !answerWords[x.toks[cu.lo].s] {
+				return false
+			}
+			seen = true
+		}
+	}
+	return seen
+}
+
+// retryIn reports a retry in a group's region: "needed one retry" tells
+// how a done came about, not that it is still under way.
+func (x *extraction) retryIn(g group) bool {
+	for i := g.rlo; i < g.rhi; i++ {
+		switch x.toks[i].s {
+		case "retry", "retried", "retries", "retrying":
+			return true
+		}
+	}
+	return x.hasCue(&x.cd[g.clause], kRetried, g.rlo, g.rhi)
+}
+
+// answerWords report what a system answered, not what happened.
+var answerWords = map[string]bool{
+	"returned": true, "ok": true, "200": true, "201": true, "202": true, "204": true, "acknowledged": true,
+	"acked": true, "answered": true, "responded": true, "came": true,
 }
 
 // correctionWords open a statement that takes back an earlier one.

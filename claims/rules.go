@@ -261,7 +261,10 @@ package claims
 //     it is detail ("❌ Reseal: the cups were returned to storeroom, but the lantern was
 //     not").
 //  7. Across mentions of a step, the later decisive claim wins, except that pending
-//     never takes back done: "issued; it will post in 5-7 days" is done. A retry or
+//     never takes back done: "issued; it will post in 5-7 days" is done. A done
+//     said only by a system's answer ("came back 200", "was acknowledged") is
+//     no proof: a later hedge or delay of the step replaces it ("..., so I think
+//     it's moved"), a retry that tells how it came about does not. A retry or
 //     delay that rule 6 put on a failure keeps the failure before it, so "repainted.
 //     Update: the repaint was declined. I'll retry it in an hour" is pending.
 //     A step whose action takes a list of identifiers, said done only where

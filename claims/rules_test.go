@@ -759,6 +759,12 @@ var _ = Describe("rule 7: across mentions of a step", func() {
 			"refund=pending"),
 		Entry("without one, pending keeps done", "Your refund was issued. The refund is still queued at the bank.", replaceFlow,
 			"refund=done"),
+		Entry("but a system's answer gives way to a later hedge", "The refund call came back 200, so I think the refund went through.", replaceFlow,
+			"refund=pending"),
+		Entry("and to a later delay", "The refund was acknowledged by the bank. I've resubmitted the refund and it's queued now.", replaceFlow,
+			"refund=pending"),
+		Entry("not to a retry that tells how it came about", "The refund returned ok. The refund needed one retry.", replaceFlow,
+			"refund=done"),
 	)
 })
 
