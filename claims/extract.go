@@ -951,8 +951,8 @@ func (x *extraction) customerVerb(c clause, i int) bool {
 		return false
 	}
 	w := x.toks[i].s
-	if strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") || participles[w] || determiners[w] {
-		return false
+	if strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") || participles[w] || determiners[w] || auxWords[w] || w == "'re" {
+		return false // "you're now on the Team plan" says where the visitor is
 	}
 	return i-2 < c.lo || subjectOpeners[x.toks[i-2].s]
 }

@@ -54,7 +54,7 @@ package claims
 //     word in -ed before a step's words ("the updated plaque"), also before a
 //     mention with its own verb ("the lost phone's passes are revoked"); a bare word
 //     after "you" as subject is the visitor's own verb ("anything you buy
-//     from now on"); a mention with one of its step's NotAfter words right
+//     from now on"), though not an auxiliary ("you're now on the Team plan"); a mention with one of its step's NotAfter words right
 //     before it, or a NotBefore word just after it, names another thing ("the
 //     broken urn", "your urn arrived cracked"), unless it is called new. A
 //     bare undo word ("called off", "reversed") whose subject or object is another step

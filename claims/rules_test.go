@@ -566,6 +566,14 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("a setting for later orders", "From now on, anything you buy will be sent to 4 Bay Road by default.", addressFlow, "update_address=done"),
 		Entry("'order' as a verb names no order", "Anything you order from now on will go to your new address.", addressFlow, "update_address=done"),
 	)
+	DescribeTable("where the visitor now is, after 'you'",
+		func(message string) {
+			got := readRules(message, []claims.Step{{ID: "plan", Tool: "change_tier", Phrases: claims.Phrases{Done: []string{"is|are|'re ?now on ?the ~2 tier"}}}})
+			Expect(got.Steps).To(HaveKeyWithValue("plan", claims.Done), message)
+		},
+		Entry("are", "You are now on the Gold tier."),
+		Entry("'re", "You're on the Gold tier now."),
+	)
 
 	DescribeTable("commitments with a time frame",
 		check,
