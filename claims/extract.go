@@ -1029,8 +1029,6 @@ func (x *extraction) contradicts(d clauseData, m match) bool {
 	return false
 }
 
-// insideMention reports a token range inside one mention; mentions are sorted,
-// short, and do not overlap, so only the last one starting at or before lo counts.
 // undoModifier reports an undo noun right before a name ("rollback note",
 // "undo request"): it says what the thing is about, not that it was undone.
 func (x *extraction) undoModifier(d clauseData, m match) bool {
@@ -1051,6 +1049,8 @@ func (x *extraction) undoModifier(d clauseData, m match) bool {
 	return false
 }
 
+// insideMention reports a token range inside one mention; mentions are sorted,
+// short, and do not overlap, so only the last one starting at or before lo counts.
 func (x *extraction) insideMention(d clauseData, lo, hi int) bool {
 	ms := x.ms[d.mlo:len(x.ms)]
 	i, j := 0, len(ms)

@@ -11,7 +11,8 @@ import (
 //
 //	a|b|c   one of these words; "repaint*" matches by prefix
 //	?a|b    optional element
-//	~N      skip up to N words, numbers or parentheses (never other punctuation)
+//	~N      skip up to N words, numbers or parentheses (never other punctuation);
+//	        an identifier written as one ("ACC-310") is one word
 //	!a|b    zero-width: the next token is none of these
 //
 // Patterns are compiled once, at package init, into an index by first word.
@@ -167,7 +168,8 @@ func parsePattern(src string) ([]elem, error) {
 //
 //	a|b|c   one of these words; "repaint*" matches by prefix
 //	?a|b    optional element
-//	~N      skip up to N (1-9) words, numbers or parentheses
+//	~N      skip up to N (1-9) words, numbers or parentheses; an
+//	        identifier written as one ("ACC-310") is one word
 //	!a|b    zero-width: the next token is none of these
 //
 // Words are lower case; a pattern starts with a word that must be there. A
@@ -200,13 +202,21 @@ func matchElems(es []elem, toks []token, i, end int) int {
 	e := &es[0]
 	switch {
 	case e.gap > 0:
-		for g := 0; g <= e.gap && i+g <= end; g++ {
-			if g > 0 {
-				if t := toks[i+g-1]; t.kind != tWord && t.kind != tNum && t.s != "(" && t.s != ")" || gapStops[t.s] {
+		// The gap counts words: an identifier written as one ("ACC-310",
+		// "v2.3.1") is one however many tokens it splits into.
+		for j, words := i, 0; j <= end; j++ {
+			if j > i {
+				if t := toks[j-1]; t.kind != tWord && t.kind != tNum && t.s != "(" && t.s != ")" || gapStops[t.s] {
+					break
+				}
+				if j-1 == i || toks[j-2].space {
+					words++
+				}
+				if words > e.gap {
 					break
 				}
 			}
-			if r := matchElems(es[1:], toks, i+g, end); r >= 0 {
+			if r := matchElems(es[1:], toks, j, end); r >= 0 {
 				return r
 			}
 		}

@@ -52,6 +52,8 @@ var _ = Describe("phrase patterns", func() {
 		Entry("an optional absent", "back ?in stock", "back stock", true),
 		Entry("a gap within its width", "order ~3 voided", "order A1 was voided", true),
 		Entry("a gap too narrow", "order ~1 voided", "order A1 was voided", false),
+		Entry("an identifier is one word of a gap", "moved ~4 over", "moved the funds from ACC-310 over", true),
+		Entry("however many parts it has", "moved ~1 over", "moved v2.3.1-rc over", true),
 		Entry("a gap never crosses and", "order ~3 voided", "order and voided", false),
 		Entry("a negation", "credit !card", "a credit card", false),
 		Entry("a negation passed", "credit !card", "a credit of $5", true),
