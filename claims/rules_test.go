@@ -799,6 +799,8 @@ var _ = Describe("words a step's action gives it", func() {
 	DescribeTable("an identifier every step acts on, with the verb of one step's tool",
 		expectClaims(onboard),
 		Entry("is that step", "jkim is created; the laptop is on its way.", map[string]claims.Claim{"account": claims.Done, "groups": claims.Unmentioned}),
+		Entry("the verb first", "I created jkim; the laptop is on its way.", map[string]claims.Claim{"account": claims.Done, "groups": claims.Unmentioned}),
+		Entry("the verb first, as a plan", "I'll create jkim.", map[string]claims.Claim{"account": claims.Unmentioned}),
 		Entry("without the verb, no step", "jkim is ready.", map[string]claims.Claim{"account": claims.Unmentioned, "groups": claims.Unmentioned}),
 		Entry("negated, it fails", "I couldn't get jkim created.", map[string]claims.Claim{"account": claims.Failed}),
 	)
@@ -1385,6 +1387,14 @@ var _ = Describe("the cloud-ops pack", func() {
 		expectClaims(bundled("bad-deploy-rollback")),
 		Entry("one", "Rolled back checkout-worker to 2.3.1.", map[string]claims.Claim{"worker": claims.Done, "api": claims.Unmentioned}),
 		Entry("rolling", "Rolling checkout-api back onto 2.3.1 is done.", map[string]claims.Claim{"api": claims.Done}),
+	)
+	DescribeTable("reads a secret version in place as created",
+		expectClaims(bundled("secret-rotation")),
+		Entry("in place", "v8 is in place and both configs point at it.", map[string]claims.Claim{"new_version": claims.Done}),
+		Entry("in", "v8's in.", map[string]claims.Claim{"new_version": claims.Done}),
+		Entry("cut", "v8 cut, api config updated.", map[string]claims.Claim{"new_version": claims.Done}),
+		Entry("rotated to", "Rotated the payments db pw to v8.", map[string]claims.Claim{"new_version": claims.Done}),
+		Entry("but not in a config", "v8 is in the worker's config.", map[string]claims.Claim{"new_version": claims.Unmentioned}),
 	)
 })
 

@@ -280,7 +280,8 @@ func toolNoun(steps []Step, s Step) (head string, shared []string, ok bool) {
 
 // subjectVerb names a step by an identifier several steps act on and the
 // verb of the step's own tool, which no other of them has: "ana7 is
-// created" is create_plaque's, though ana7 is every step's owner.
+// created" and "created ana7" are create_plaque's, though ana7 is every
+// step's owner.
 func subjectVerb(ix *index, steps []Step, s Step) {
 	tw := termWords(s.Tool)
 	if len(tw) < 2 || len(tw[0]) < 3 || removalVerbs[tw[0]] {
@@ -307,9 +308,17 @@ func subjectVerb(ix *index, steps []Step, s Step) {
 		for _, w := range tt {
 			es = append(es, elem{alts: []string{w}})
 		}
-		es = append(es, elem{alts: []string{"is", "was", "'s", "has", "got"}, opt: true}, elem{alts: []string{"been", "now"}, opt: true},
+		words := es
+		es = append(slices.Clone(words), elem{alts: []string{"is", "was", "'s", "has", "got"}, opt: true}, elem{alts: []string{"been", "now"}, opt: true},
 			elem{alts: wordForms(verb, false)})
 		ix.add(&pattern{kind: kMention, form: fAuto, step: s.ID, term: true, elems: es})
+		// And its past with the verb first: "I created jkim".
+		past := verb + "ed"
+		if strings.HasSuffix(verb, "e") {
+			past = verb + "d"
+		}
+		es = append([]elem{{alts: []string{past}}, {alts: []string{"the", "a", "an"}, opt: true}}, words...)
+		ix.add(&pattern{kind: kMention, form: fDone, step: s.ID, term: true, elems: es})
 	}
 }
 
