@@ -47,6 +47,10 @@ type settings struct {
 	margin float64 // how much surer than the rules the model must be
 }
 
+// lodoFloor is the share of steps the learned reading reads right on a
+// domain it was never trained on (leave one domain out), as last measured.
+const lodoFloor = 0.923
+
 // trainSettings train learned.json; changing one changes it.
 var trainSettings = settings{epochs: 8, rate: 0.05, l2: 1e-3, wordL2: 3e-2, minUse: 2, margin: 0.5}
 
@@ -352,9 +356,12 @@ var _ = Describe("the learned reading", func() {
 				k, float64(r)/float64(k), float64(l)/float64(k)))
 			rules, learned, n = rules+r, learned+l, n+k
 		}
-		AddReportEntry("learned reading, each domain left out in turn", fmt.Sprintf("%d steps: rules %.3f, learned %.3f",
-			n, float64(rules)/float64(n), float64(learned)/float64(n)))
-		Expect(float64(learned-rules) / float64(n)).To(BeNumerically(">=", 0.010))
+		AddReportEntry("learned reading, each domain left out in turn", fmt.Sprintf("%d steps: rules %d = %.3f, learned %d = %.3f",
+			n, rules, float64(rules)/float64(n), learned, float64(learned)/float64(n)))
+		// Better rules leave the learned reading less to add, so its gain is
+		// floored low and what it reads right is floored at what was measured.
+		Expect(float64(learned-rules) / float64(n)).To(BeNumerically(">=", 0.005))
+		Expect(float64(learned) / float64(n)).To(BeNumerically(">=", lodoFloor))
 	})
 })
 
