@@ -1012,12 +1012,17 @@ func (x *extraction) active(m match) bool {
 	return true
 }
 
-// contradicts reports a negation, failure or doubt inside a done form's gap,
+// contradicts reports a negation, failure, doubt or "still pending" inside a done form's gap,
 // which the form does not absorb: "the crate is still going to Leeds", "the
 // package is not going to the new plaque".
 func (x *extraction) contradicts(d clauseData, m match) bool {
 	switch m.p.kind {
 	case kNeg, kFail, kStrong, kTried, kHedge:
+	case kPending:
+		// "the referral is still pending on your chart", not "the billing-retries queue"
+		if w := x.toks[m.lo].s; w != "pending" && w != "still" && (m.lo == 0 || x.toks[m.lo-1].s != "still") {
+			return false
+		}
 	default:
 		return false
 	}

@@ -60,7 +60,7 @@ package claims
 //     bare undo word ("called off", "reversed") whose subject or object is another step
 //     undoes that step ("the spare was called off"). A status word in the
 //     gap of a name is read ("your money is heading back"); a done form's own
-//     words are not, except a negation, failure, doubt or hedge ("the crate is still
+//     words are not, except a negation, failure, doubt, hedge or "still pending" ("the crate is still
 //     going to the old plaque"). A word one edit from a status word or from
 //     a word of the scenario's phrases is read as that word ("repaintd"), but
 //     not another form of a known word ("scale" of "scaled") and, for the

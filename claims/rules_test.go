@@ -1277,6 +1277,7 @@ var _ = Describe("rule 2: a hedge in a done form's gap", func() {
 		expectClaims(steps),
 		Entry("a hedge", "The referral appears to be attached.", map[string]claims.Claim{"referral": claims.Pending}),
 		Entry("without it", "The referral is now attached.", map[string]claims.Claim{"referral": claims.Done}),
+		Entry("still pending", "The referral RF-2290 is still pending attached.", map[string]claims.Claim{"referral": claims.Pending}),
 	)
 })
 
