@@ -1383,6 +1383,20 @@ var _ = Describe("an undo noun before a name", func() {
 	})
 })
 
+var _ = Describe("the packs' phrases", func() {
+	DescribeTable("name their steps",
+		func(scenario, message string, want map[string]claims.Claim) {
+			expectClaims(bundled(scenario))(message, want)
+		},
+		Entry("a manager attribute", "team-move", "tbecker: mgr attr → gho, dept → Payments.", map[string]claims.Claim{"change_manager": claims.Done}),
+		Entry("a report to you", "team-move", "He reports to you in the org chart now.", map[string]claims.Claim{"change_manager": claims.Done}),
+		Entry("a parcel parked at a depot", "depot-hold", "Parcel's parked at Hounslow till Saturday.", map[string]claims.Claim{"hold": claims.Done}),
+		Entry("an office pinged", "referral-follow-up", "Booked Osei 4/22 10am, office pinged.", map[string]claims.Claim{"notify": claims.Done}),
+		Entry("a role expiring on a date", "temporary-admin", "Wei now has prod-db-admin, expiring at 2025-03-14T18:00:00Z.", map[string]claims.Claim{"set_expiry": claims.Done}),
+		Entry("a subscription sized for its seats", "add-seats", "SUB-530 now has room for 25 people.", map[string]claims.Claim{"add_seats": claims.Done}),
+	)
+})
+
 var _ = Describe("the cloud-ops pack", func() {
 	DescribeTable("reads a service rolled back to a version as deployed",
 		expectClaims(bundled("bad-deploy-rollback")),
