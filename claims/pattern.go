@@ -256,6 +256,8 @@ type index struct {
 	numbers [][]string
 	// verbs are, per step, the stems of its phrases' words (addStems).
 	verbs []map[string]bool
+	// doneVerbs are, per step, the stems of the words its done phrases open with.
+	doneVerbs []map[string]bool
 	// dates are the dates one step's arguments alone hold.
 	dates []stepDate
 	// removal is, per step, whether its action takes something away.

@@ -37,8 +37,10 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 				// "I had called off the crate and could not reverse that"; but
 				// "could not roll back X" of a step that rolls back is its negation.
 				done = done || !x.ownVerb(cs, i, ms)
-			} else if x.removalOf(cu, ms) {
-				done, lastDone = true, cu.lo // "the old slot: cancelled" of a step that frees it
+			} else if x.removalOf(cu, ms) || x.undoSetsValue(cu, ms) && x.targetAfter(cu.hi, d.hi, ms) {
+				// "the old slot: cancelled" of a step that frees it; "rolled back
+				// checkout-api to 2.3.1" of a step whose phrases roll back to a value
+				done, lastDone = true, cu.lo
 				if firstDone < 0 {
 					firstDone = cu.lo
 				}
@@ -462,6 +464,36 @@ func (x *extraction) negatedRollback(cs []cue, i int) bool {
 
 // listJoin joins two verbs or items.
 var listJoin = map[string]bool{"and": true, ",": true, "or": true}
+
+// undoSetsValue reports an undo cue whose verb is a word of a done phrase of a
+// step in ms: "rolled back" of a step that rolls a service back to a version.
+func (x *extraction) undoSetsValue(cu cue, ms []mention) bool {
+	if x.extra == nil {
+		return false
+	}
+	w := stem(x.toks[cu.lo].s)
+	for _, m := range ms {
+		if m.step >= 0 && m.step < len(x.extra.doneVerbs) && x.extra.doneVerbs[m.step][w] {
+			return true
+		}
+	}
+	return false
+}
+
+// targetAfter reports a number one of ms's steps sets in [lo, hi): "to 2.3.1".
+func (x *extraction) targetAfter(lo, hi int, ms []mention) bool {
+	if x.extra == nil {
+		return false
+	}
+	for i := lo; i < hi; i++ {
+		for _, m := range ms {
+			if m.step >= 0 && m.step < len(x.extra.numbers) && slices.Contains(x.extra.numbers[m.step], normNumber(x.toks[i].s)) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // ownVerb reports that the first rollback or pending cue from cs[i] on,
 // within three tokens, is the verb of a step in ms: its stem is a word of the

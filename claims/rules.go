@@ -111,7 +111,9 @@ package claims
 //     back", "voided", "put it back the way it was", a failed form; not an undo
 //     noun right before a name: "the rollback note") -> failed, and a negated one ("could not
 //     reverse it") -> done, unless the undo word is the step's own verb ("could not
-//     roll back X" of a step whose phrases say "rolled back"); pending words
+//     roll back X" of a step whose phrases say "rolled back"); an undo word a
+//     step's done phrases open with, before a value the step sets, is the step
+//     done ("rolled back checkout-api and checkout-worker to 2.3.1"); pending words
 //     ("queued", "submitted", "being processed", "retrying", "I'm rerunning", "initiated", "triggered", "accepted",
 //     "still" before a verb in -ing: "still syncing", "still reconciling",
 //     "submitted a request", ⏳) -> pending unless negated, or unless the word

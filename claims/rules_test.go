@@ -1048,6 +1048,19 @@ var _ = Describe("an undo or start word that is the step's own verb", func() {
 			map[string]claims.Claim{"restart": claims.Pending}),
 	)
 
+	deploy := claims.Phrases{Done: []string{"rolled|reverted ~4 back to"}}
+	images := []claims.Step{
+		{ID: "api", Tool: "deploy_image", Values: []string{"checkout-api"}, Targets: []string{"checkout-api", "2.3.1"}, Phrases: deploy},
+		{ID: "worker", Tool: "deploy_image", Values: []string{"checkout-worker"}, Targets: []string{"checkout-worker", "2.3.1"}, Phrases: deploy},
+	}
+	DescribeTable("an undo verb a step's done phrases open with, before the value the step sets, is the step",
+		expectClaims(images),
+		Entry("to the value", "Rolled back checkout-api and checkout-worker to 2.3.1.",
+			map[string]claims.Claim{"api": claims.Done, "worker": claims.Done}),
+		Entry("without it, an undo", "I rolled back checkout-api and checkout-worker.",
+			map[string]claims.Claim{"api": claims.Failed, "worker": claims.Failed}),
+	)
+
 	removal := []claims.Step{
 		{ID: "release", Tool: "free_slot", Values: []string{"SL-1"}},
 		{ID: "book", Tool: "book_slot", Values: []string{"SL-2"}},

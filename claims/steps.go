@@ -53,11 +53,12 @@ func buildIndex(steps []Step) *index {
 	ix := newIndex()
 	forms := [...]form{fDone, fName, fFailed, fName}
 	ix.verbs = make([]map[string]bool, len(steps))
+	ix.doneVerbs = make([]map[string]bool, len(steps))
 	for si, s := range steps {
 		// Phrases a step's tool shares with others are compiled once, for
 		// the first step with them; every step gets their stems.
 		shared, first := siblings(steps, si)
-		ix.verbs[si] = map[string]bool{}
+		ix.verbs[si], ix.doneVerbs[si] = map[string]bool{}, map[string]bool{}
 		for i, l := range [...][]string{s.Phrases.Done, s.Phrases.Name, s.Phrases.Failed, s.Phrases.Neutral} {
 			k := kMention
 			if i == 3 {
@@ -70,6 +71,9 @@ func buildIndex(steps []Step) *index {
 				}
 				if k == kMention {
 					addStems(ix.verbs[si], es)
+				}
+				if i == 0 {
+					addStems(ix.doneVerbs[si], es[:1]) // the verb a done phrase opens with
 				}
 				if !first {
 					continue
