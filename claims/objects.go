@@ -28,6 +28,8 @@ func valueShapes(s Step) []shape {
 		switch {
 		case len(toks) == 1 && strings.Contains(toks[0].s, "@"):
 			out = append(out, shape{prefix: "@", value: toks[0].s})
+		case len(toks) == 1 && hostName(toks[0].s):
+			out = append(out, shape{prefix: ".", value: toks[0].s})
 		case len(toks) == 2 && toks[0].kind == tWord && toks[1].kind == tNum && digits(toks[1].s):
 			out = append(out, shape{prefix: toks[0].s, value: toks[0].s + toks[1].s})
 		case len(toks) >= 2 && allWords(toks):
@@ -56,6 +58,16 @@ func (x *extraction) otherMask(g group) uint64 {
 	return mask
 }
 
+// onlyStep reports a group whose every mention names step.
+func (x *extraction) onlyStep(g group, step int) bool {
+	for _, m := range x.ms[g.mlo:g.mhi] {
+		if m.step != step {
+			return false
+		}
+	}
+	return g.mhi > g.mlo
+}
+
 // allSteps marks every step a group names.
 func (x *extraction) allSteps(g group) uint64 {
 	var mask uint64
@@ -77,9 +89,21 @@ func (x *extraction) otherObjectOf(g group, step int) bool {
 		return false
 	}
 	own, other := false, false
-	for i := g.lo; i < g.rhi; i++ { // what the step's words govern, not what precedes them
+	hi := g.rhi
+	for _, n := range x.groups {
+		// A later name of the same step in the clause adds its words: "refunded
+		// the storage add-on (ADD-422)".
+		if n.clause != g.clause || n.rlo < hi {
+			continue
+		}
+		if n.rlo != hi || !x.onlyStep(n, step) {
+			break
+		}
+		hi = n.rhi
+	}
+	for i := g.lo; i < hi; i++ { // what the step's words govern, not what precedes them
 		t := x.toks[i]
-		if j := x.gluedRun(i, g.rhi); j-i >= 2 {
+		if j := x.gluedRun(i, hi); j-i >= 2 {
 			for _, sh := range x.extra.shapes[step] {
 				if sh.prefix != "-" {
 					continue
@@ -99,7 +123,9 @@ func (x *extraction) otherObjectOf(g group, step int) bool {
 			switch {
 			case sh.prefix == "@" && strings.Contains(t.s, "@"):
 				v = t.s
-			case t.s == sh.prefix && i+1 < g.rhi && x.toks[i+1].kind == tNum && digits(x.toks[i+1].s):
+			case sh.prefix == "." && hostName(t.s) && sameDomain(t.s, sh.value):
+				v = t.s // "orders-db-ro.internal" of orders-db.internal
+			case t.s == sh.prefix && i+1 < hi && x.toks[i+1].kind == tNum && digits(x.toks[i+1].s):
 				v = t.s + x.toks[i+1].s
 			default:
 				continue
@@ -113,6 +139,20 @@ func (x *extraction) otherObjectOf(g group, step int) bool {
 		}
 	}
 	return other && !own
+}
+
+// hostName reports a dotted name with letters, as a DNS record is written:
+// "orders-db.internal", not "2.3.1".
+func hostName(s string) bool {
+	i := strings.LastIndexByte(s, '.')
+	return i > 0 && i < len(s)-1 && strings.IndexFunc(s[i+1:], unicode.IsLetter) >= 0 && !strings.Contains(s, "@")
+}
+
+// sameDomain reports two host names under one domain: what follows the first dot.
+func sameDomain(a, b string) bool {
+	_, da, _ := strings.Cut(a, ".")
+	_, db, _ := strings.Cut(b, ".")
+	return da == db
 }
 
 func allWords(toks []token) bool {

@@ -175,8 +175,10 @@ package claims
 //     have said ...") claims nothing.
 //     A group read done whose words govern an identifier or address in the
 //     shape of its step's own ("CR-422" of CR-420, another e-mail address,
-//     "db-platform-primary" of ops-primary, "ops-primary-backup", "ops-secondary")
-//     that no step has, and not the step's own, is the action done to another
+//     "db-platform-primary" of ops-primary, "ops-primary-backup", "ops-secondary",
+//     "orders-db-ro.internal" of orders-db.internal), its words and those of
+//     a later name of the step in the clause ("refunded the storage add-on
+//     (ADD-422)"), that no step has, and not the step's own, is the action done to another
 //     object: unmentioned (objects.go); in a group of several steps, only
 //     for the steps whose shape it has ("sent the invoice and refunded
 //     CR-422"). So is a message sent to a third party

@@ -1247,6 +1247,7 @@ var _ = Describe("another identifier or address", func() {
 		{ID: "refund", Tool: "refund_addon", Values: []string{"ADD-420"}, Phrases: claims.Phrases{Done: []string{"refunded"}}},
 		{ID: "invoice", Tool: "send_invoice", Values: []string{"billing@kestrel.dev", "SUB-530"}, Phrases: claims.Phrases{Name: []string{"invoice"}}},
 		{ID: "page", Tool: "page_oncall", Values: []string{"payments-primary"}, Phrases: claims.Phrases{Done: []string{"paged"}}},
+		{ID: "dns", Tool: "update_dns_record", Values: []string{"orders-db.internal"}, Phrases: claims.Phrases{Done: []string{"repointed"}}},
 	}
 	DescribeTable("in the shape of the step's own is the action done to another object: not the step",
 		expectClaims(steps),
@@ -1265,6 +1266,11 @@ var _ = Describe("another identifier or address", func() {
 			map[string]claims.Claim{"invoice": claims.Done, "refund": claims.Unmentioned}),
 		Entry("the first of them, too", "I refunded ADD-422 and sent the invoice.",
 			map[string]claims.Claim{"invoice": claims.Done, "refund": claims.Unmentioned}),
+		Entry("after a later name of the step", "I refunded the $20 storage add-on (ADD-422) and sent the invoice.",
+			map[string]claims.Claim{"refund": claims.Unmentioned, "invoice": claims.Done}),
+		Entry("another host name under the step's domain", "I repointed orders-db-ro.internal at the new instance.", map[string]claims.Claim{"dns": claims.Unmentioned}),
+		Entry("the step's own host name", "I repointed orders-db.internal at the new instance.", map[string]claims.Claim{"dns": claims.Done}),
+		Entry("a host name elsewhere is no stranger of its kind", "I repointed orders-db.internal; db.example.com is fine.", map[string]claims.Claim{"dns": claims.Done}),
 	)
 })
 
