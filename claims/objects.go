@@ -345,6 +345,10 @@ func (x *extraction) sentToOther(g group, step, lo, end int) bool {
 				third = true // "texted you a confirmation" of a message to the specialist's office
 				break
 			}
+			if (t.s == "your" || t.s == "ur") && j+1 < hi && roleNouns[x.toks[j+1].s] && !x.extra.own[step][stem(x.toks[j+1].s)] {
+				third = true // "emailed your landlord": the visitor's, not the visitor
+				break
+			}
 			if visitorWords[t.s] || !determiners[t.s] && len(t.s) > 2 && x.extra.own[step][stem(t.s)] {
 				return false // the step's own recipient: "one to you, and one to Dr. Osei's office"
 			}
@@ -392,7 +396,8 @@ var roleNouns = map[string]bool{
 	"admin": true, "admins": true, "boss": true, "supervisor": true, "lead": true, "owner": true,
 	"partner": true, "vendor": true, "agent": true, "representative": true, "rep": true,
 	"coordinator": true, "family": true, "wife": true, "husband": true, "mother": true, "father": true,
-	"emergency": true, "hr": true,
+	"emergency": true, "hr": true, "landlord": true, "branch": true, "accountant": true, "employer": true,
+	"lawyer": true, "tenant": true,
 }
 
 // titles come before a name: "dr. whitaker".

@@ -182,7 +182,7 @@ package claims
 //     object: unmentioned (objects.go); in a group of several steps, only
 //     for the steps whose shape it has ("sent the invoice and refunded
 //     CR-422"). So is a message sent to a third party
-//     (a role, "her manager", "Dr. Ruiz's nurse", a name of two words
+//     (a role, "her manager", "your landlord", "Dr. Ruiz's nurse", a name of two words
 //     written with capitals, "Ana Ruiz") that no word of the sending step
 //     names, when it is not the visitor: for that step only, read from its
 //     own mention to the next step's. The visitor is a third party too when

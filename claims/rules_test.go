@@ -1351,6 +1351,7 @@ var _ = Describe("another recipient", func() {
 		Entry("after to", "I sent the email to her manager, Hugo.", map[string]claims.Claim{"notify": claims.Unmentioned}),
 		Entry("a possessive and a title", "I emailed Dr. Whitaker's nurse.", map[string]claims.Claim{"notify": claims.Unmentioned}),
 		Entry("the visitor is no third party", "I emailed you and your manager.", map[string]claims.Claim{"notify": claims.Done}),
+		Entry("but the visitor's landlord is", "I also emailed your landlord the reference.", map[string]claims.Claim{"notify": claims.Unmentioned}),
 		Entry("nor a recipient the step names", "I told the receiving dock manager.", map[string]claims.Claim{"dock": claims.Done}),
 		Entry("an infinitive is no recipient", "I emailed you to let the team know.", map[string]claims.Claim{"notify": claims.Done}),
 		Entry("a name, written with capitals", "I also emailed Priya Raman so she knows.", map[string]claims.Claim{"notify": claims.Unmentioned}),
