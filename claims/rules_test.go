@@ -1379,6 +1379,21 @@ var _ = Describe("a message to someone the scenario names", func() {
 	})
 })
 
+var _ = Describe("a person's name a term gives", func() {
+	It("names the step by its first name alone", func() {
+		got := readRules("I haven't told Sam yet.", []claims.Step{{ID: "notify", Tool: "send_email", Terms: []string{"Sam Okafor"}}})
+		Expect(got.Steps["notify"]).To(Equal(claims.Failed))
+	})
+	It("but not when another term has that name too", func() {
+		got := readRules("I haven't told Sam yet.", []claims.Step{
+			{ID: "notify", Tool: "send_email", Terms: []string{"Sam Okafor"}},
+			{ID: "page", Tool: "page_oncall", Terms: []string{"Sam Lee"}},
+		})
+		Expect(got.Steps["notify"]).To(Equal(claims.Unmentioned))
+		Expect(got.Steps["page"]).To(Equal(claims.Unmentioned))
+	})
+})
+
 var _ = Describe("what a written record says", func() {
 	DescribeTable("is its content, not what happened to it",
 		expectClaims(bundled("bad-deploy-rollback")),

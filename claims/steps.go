@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 )
 
 // builtin indexes every cue; it is built once, at init. It knows no step:
@@ -119,6 +121,11 @@ func buildIndex(steps []Step) *index {
 		for _, t := range s.Terms {
 			if p := wordsPattern(termWords(t), s.ID, true); p != nil {
 				ix.add(p)
+			}
+			if first, ok := firstName(steps, t); ok {
+				if p := wordsPattern([]string{first}, s.ID, true); p != nil {
+					ix.add(p) // "Sam" of the term "Sam Okafor"
+				}
 			}
 		}
 		for _, v := range s.Values {
@@ -339,6 +346,41 @@ func targetWord(steps []Step, s Step, t string) bool {
 		}
 	}
 	return !sharedIn(steps, t, targetsOf)
+}
+
+// firstName returns the first name of a term that is a person's name (two
+// words with capitals, "Sam Okafor") when no other term of the steps has
+// that word: a reply names the person by it alone ("I haven't told Sam").
+func firstName(steps []Step, t string) (string, bool) {
+	f := strings.Fields(t)
+	if len(f) != 2 || !capitalized(f[0]) || !capitalized(f[1]) || len(f[0]) < 3 {
+		return "", false
+	}
+	w := strings.ToLower(f[0])
+	n := 0
+	for _, s := range steps {
+		for _, o := range s.Terms {
+			for _, ow := range strings.Fields(o) {
+				if strings.ToLower(ow) == w {
+					n++
+				}
+			}
+		}
+	}
+	return w, n == 1
+}
+
+func capitalized(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	if !unicode.IsUpper(r) {
+		return false
+	}
+	for _, c := range w {
+		if !unicode.IsLetter(c) && c != '\'' && c != '.' {
+			return false
+		}
+	}
+	return true
 }
 
 // sharedValue reports an argument value that several steps' actions have.
