@@ -56,5 +56,6 @@ var _ = Describe("accuracy on the other domains", func() {
 		Entry("six domains, eighteenth round", "../fixtures/claims-domains-r18", "domains r18", 0.923),
 		Entry("six domains, nineteenth round", "../fixtures/claims-domains-r19", "domains r19", 0.925),
 		Entry("six domains, twentieth round", "../fixtures/claims-domains-r20", "domains r20", 0.927),
+		Entry("six domains, twenty-first round", "../fixtures/claims-domains-r21", "domains r21", 0.927),
 	)
 })
