@@ -465,8 +465,8 @@ func (x *extraction) negatedRollback(cs []cue, i int) bool {
 // listJoin joins two verbs or items.
 var listJoin = map[string]bool{"and": true, ",": true, "or": true}
 
-// undoSetsValue reports an undo cue whose verb is a word of a done phrase of a
-// step in ms: "rolled back" of a step that rolls a service back to a version.
+// undoSetsValue reports an undo cue whose verb opens a done phrase of a step
+// in ms: "rolled back" of a step that rolls a service back to a version.
 func (x *extraction) undoSetsValue(cu cue, ms []mention) bool {
 	if x.extra == nil {
 		return false

@@ -1429,22 +1429,13 @@ var _ = Describe("the packs' phrases", func() {
 		Entry("an office pinged", "referral-follow-up", "Booked Osei 4/22 10am, office pinged.", map[string]claims.Claim{"notify": claims.Done}),
 		Entry("a role expiring on a date", "temporary-admin", "Wei now has prod-db-admin, expiring at 2025-03-14T18:00:00Z.", map[string]claims.Claim{"set_expiry": claims.Done}),
 		Entry("a subscription sized for its seats", "add-seats", "SUB-530 now has room for 25 people.", map[string]claims.Claim{"add_seats": claims.Done}),
-	)
-})
-
-var _ = Describe("the cloud-ops pack", func() {
-	DescribeTable("reads a service rolled back to a version as deployed",
-		expectClaims(bundled("bad-deploy-rollback")),
-		Entry("one", "Rolled back checkout-worker to 2.3.1.", map[string]claims.Claim{"worker": claims.Done, "api": claims.Unmentioned}),
-		Entry("rolling", "Rolling checkout-api back onto 2.3.1 is done.", map[string]claims.Claim{"api": claims.Done}),
-	)
-	DescribeTable("reads a secret version in place as created",
-		expectClaims(bundled("secret-rotation")),
-		Entry("in place", "v8 is in place and both configs point at it.", map[string]claims.Claim{"new_version": claims.Done}),
-		Entry("in", "v8's in.", map[string]claims.Claim{"new_version": claims.Done}),
-		Entry("cut", "v8 cut, api config updated.", map[string]claims.Claim{"new_version": claims.Done}),
-		Entry("rotated to", "Rotated the payments db pw to v8.", map[string]claims.Claim{"new_version": claims.Done}),
-		Entry("but not in a config", "v8 is in the worker's config.", map[string]claims.Claim{"new_version": claims.Unmentioned}),
+		Entry("a service rolled back to a version", "bad-deploy-rollback", "Rolled back checkout-worker to 2.3.1.", map[string]claims.Claim{"worker": claims.Done, "api": claims.Unmentioned}),
+		Entry("rolling back onto one", "bad-deploy-rollback", "Rolling checkout-api back onto 2.3.1 is done.", map[string]claims.Claim{"api": claims.Done}),
+		Entry("a secret version in place", "secret-rotation", "v8 is in place and both configs point at it.", map[string]claims.Claim{"new_version": claims.Done}),
+		Entry("a secret version in", "secret-rotation", "v8's in.", map[string]claims.Claim{"new_version": claims.Done}),
+		Entry("a secret version cut", "secret-rotation", "v8 cut, api config updated.", map[string]claims.Claim{"new_version": claims.Done}),
+		Entry("a password rotated to a version", "secret-rotation", "Rotated the payments db pw to v8.", map[string]claims.Claim{"new_version": claims.Done}),
+		Entry("but not a version in a config", "secret-rotation", "v8 is in the worker's config.", map[string]claims.Claim{"new_version": claims.Unmentioned}),
 	)
 })
 
