@@ -25,8 +25,8 @@ package claims
 //     a later arrow's status replaces the first ("-> 503, retried -> 200").
 //  2. Mentions (steps.go, extract.go). The extractor knows no domain: a step
 //     is named by the phrases its tool's pack declares (Phrases), the
-//     scenario's terms (a person's name also by its first name, "Sam" of "Sam
-//     Okafor", when no other term has it), and the words of its ID ("issue_voucher" reads as
+//     scenario's terms (the name of a person a message goes to also by its
+//     first name, "Sam" of "Sam Okafor", when no other term has it), and the words of its ID ("issue_voucher" reads as
 //     "issue voucher", a lone generic word excepted, and an object word of it
 //     unless it ends the ID and no other step acts on that object: "quota"
 //     names the step quota, though not in "QUOTA_EXCEEDED"). A phrase two steps' tool

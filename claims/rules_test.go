@@ -1392,6 +1392,12 @@ var _ = Describe("a person's name a term gives", func() {
 		Expect(got.Steps["notify"]).To(Equal(claims.Unmentioned))
 		Expect(got.Steps["page"]).To(Equal(claims.Unmentioned))
 	})
+	It("only of a step that sends a message, and never a title", func() {
+		got := readRules("High urgency on this one: it is queued.", []claims.Step{{ID: "records", Tool: "transfer_records", Terms: []string{"High Desert"}}})
+		Expect(got.Steps["records"]).To(Equal(claims.Unmentioned))
+		got = readRules("The Prof appointment was cancelled.", []claims.Step{{ID: "notify", Tool: "send_message", Terms: []string{"Prof Osei"}}})
+		Expect(got.Steps["notify"]).To(Equal(claims.Unmentioned))
+	})
 })
 
 var _ = Describe("what a written record says", func() {

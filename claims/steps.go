@@ -117,12 +117,12 @@ func buildIndex(steps []Step) *index {
 	ix.recipients(steps)
 	addNouns(ix, steps)
 	addCues(ix, steps)
-	for _, s := range steps {
+	for si, s := range steps {
 		for _, t := range s.Terms {
 			if p := wordsPattern(termWords(t), s.ID, true); p != nil {
 				ix.add(p)
 			}
-			if first, ok := firstName(steps, t); ok {
+			if first, ok := firstName(steps, t); ok && ix.sends[si] {
 				if p := wordsPattern([]string{first}, s.ID, true); p != nil {
 					ix.add(p) // "Sam" of the term "Sam Okafor"
 				}
@@ -348,15 +348,19 @@ func targetWord(steps []Step, s Step, t string) bool {
 	return !sharedIn(steps, t, targetsOf)
 }
 
-// firstName returns the first name of a term that is a person's name (two
-// words with capitals, "Sam Okafor") when no other term of the steps has
-// that word: a reply names the person by it alone ("I haven't told Sam").
+// firstName returns the first name of a term that may be a person's name
+// (two words with capitals, "Sam Okafor", no title) when no other term of
+// the steps has that word: a reply names the person a message goes to by it
+// alone ("I haven't told Sam").
 func firstName(steps []Step, t string) (string, bool) {
 	f := strings.Fields(t)
 	if len(f) != 2 || !capitalized(f[0]) || !capitalized(f[1]) || len(f[0]) < 3 {
 		return "", false
 	}
 	w := strings.ToLower(f[0])
+	if titles[strings.TrimSuffix(w, ".")] {
+		return "", false // "Dr. Osei": the title names no one
+	}
 	n := 0
 	for _, s := range steps {
 		for _, o := range s.Terms {
