@@ -75,16 +75,17 @@ func explain(message string, steps []Step, l *learned) Explanation {
 		}
 	}
 	for i, mask := range x.trace.items {
+		if mask == 0 {
+			continue
+		}
+		out.Steps[i].DecidedBy = "items"
 		for k, it := range steps[i].Items {
 			if k < 64 && mask&(1<<k) != 0 {
-				out.Steps[i].DecidedBy = "items"
 				out.Steps[i].Items = append(out.Steps[i].Items, it)
 			}
 		}
-		if out.Steps[i].DecidedBy == "items" {
-			for j := range out.Steps[i].Mentions {
-				out.Steps[i].Mentions[j].Decisive = false // no one mention decided
-			}
+		for j := range out.Steps[i].Mentions {
+			out.Steps[i].Mentions[j].Decisive = false // no one mention decided
 		}
 	}
 	for i := range changed {

@@ -579,10 +579,10 @@ func (x *extraction) targetCues(d clauseData, c clause) {
 			continue // a lone digit only as what something was set to: "east is at 0"
 		}
 		for _, m := range x.ms[d.mlo:d.mhi] {
-			if m.step >= 0 && slices.Contains(x.extra.numbers[m.step], n) {
+			if x.setsNumber(m.step, n) {
 				// About that step only: "$75.00" is the repaint's, not the crates'.
 				x.cues = append(x.cues, cue{k: kTarget, lo: i, hi: i + 1, step: m.step + 1})
-			} else if flag && m.step >= 0 && slices.Contains(x.extra.numbers[m.step], flipped[n]) {
+			} else if flag && x.setsNumber(m.step, flipped[n]) {
 				x.cues = append(x.cues, cue{k: kFail, lo: i, hi: i + 1}) // "auto-haul is still true" of a step that sets it false
 				break
 			}
@@ -666,7 +666,7 @@ func (x *extraction) ownValue(d clauseData, m match) bool {
 		w = flagWords[w]
 	}
 	for _, mm := range x.ms[d.mlo:] {
-		if mm.step >= 0 && slices.Contains(x.extra.numbers[mm.step], w) {
+		if x.setsNumber(mm.step, w) {
 			return true
 		}
 	}

@@ -90,10 +90,11 @@ func (x *extraction) otherObjectOf(g group, step int) bool {
 	}
 	own, other := false, false
 	hi := g.rhi
-	for _, n := range x.groups {
+	d := &x.cd[g.clause]
+	for _, n := range x.groups[d.glo:d.ghi] {
 		// A later name of the same step in the clause adds its words: "refunded
 		// the storage add-on (ADD-422)".
-		if n.clause != g.clause || n.rlo < hi {
+		if n.rlo < hi {
 			continue
 		}
 		if n.rlo != hi || !x.onlyStep(n, step) {
@@ -139,6 +140,13 @@ func (x *extraction) otherObjectOf(g group, step int) bool {
 		}
 	}
 	return other && !own
+}
+
+// properName reports words written as a name: a capital, then a small
+// letter, and no digit ("Sam Okafor", "Osei's office", not "SUB-420").
+func properName(s string) bool {
+	r, n := utf8.DecodeRuneInString(s)
+	return unicode.IsUpper(r) && len(s) > n && unicode.IsLower(rune(s[n])) && !strings.ContainsAny(s, "0123456789")
 }
 
 // hostName reports a dotted name with letters, as a DNS record is written:
@@ -259,7 +267,7 @@ func (ix *index) recipients(steps []Step) {
 		}
 		ix.own[si] = own
 		for _, t := range s.Terms {
-			if r, n := utf8.DecodeRuneInString(t); unicode.IsUpper(r) && len(t) > n && unicode.IsLower(rune(t[n])) && !strings.ContainsAny(t, "0123456789") {
+			if properName(t) {
 				ix.named[si] = true // "Sam Okafor", "Osei's office": a message to someone the visitor names
 			}
 		}

@@ -322,7 +322,7 @@ func (x *extraction) stillIn(m mention) bool {
 		switch {
 		case x.toks[i].s == "still":
 			still = true
-		case x.extra != nil && m.step >= 0 && m.step < len(x.extra.numbers) && slices.Contains(x.extra.numbers[m.step], normNumber(x.toks[i].s)):
+		case x.setsNumber(m.step, normNumber(x.toks[i].s)):
 			return false // "v8 itself still exists": the new state stays
 		}
 	}
@@ -482,17 +482,19 @@ func (x *extraction) undoSetsValue(cu cue, ms []mention) bool {
 
 // targetAfter reports a number one of ms's steps sets in [lo, hi): "to 2.3.1".
 func (x *extraction) targetAfter(lo, hi int, ms []mention) bool {
-	if x.extra == nil {
-		return false
-	}
 	for i := lo; i < hi; i++ {
 		for _, m := range ms {
-			if m.step >= 0 && m.step < len(x.extra.numbers) && slices.Contains(x.extra.numbers[m.step], normNumber(x.toks[i].s)) {
+			if x.setsNumber(m.step, normNumber(x.toks[i].s)) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// setsNumber reports a number among those step's action sets (its targets').
+func (x *extraction) setsNumber(step int, n string) bool {
+	return x.extra != nil && step >= 0 && step < len(x.extra.numbers) && slices.Contains(x.extra.numbers[step], n)
 }
 
 // ownVerb reports that the first rollback or pending cue from cs[i] on,

@@ -1272,6 +1272,11 @@ var _ = Describe("another identifier or address", func() {
 		Entry("the step's own host name", "I repointed orders-db.internal at the new instance.", map[string]claims.Claim{"dns": claims.Done}),
 		Entry("a host name elsewhere is no stranger of its kind", "I repointed orders-db.internal; db.example.com is fine.", map[string]claims.Claim{"dns": claims.Done}),
 	)
+	It("reads another identifier after a later name of the step, when that name is a group of its own", func() {
+		got := readRules("I refunded the $20 extra storage add-on (ADD-422) and emailed you the confirmation.", bundled("cancel-at-term-end"))
+		Expect(got.Steps["refund"]).To(Equal(claims.Unmentioned))
+		Expect(got.Steps["notify"]).To(Equal(claims.Done))
+	})
 })
 
 var _ = Describe("rule 8: what a rollback's own sentence lists", func() {

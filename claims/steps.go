@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode"
-	"unicode/utf8"
 )
 
 // builtin indexes every cue; it is built once, at init. It knows no step:
@@ -122,7 +120,10 @@ func buildIndex(steps []Step) *index {
 			if p := wordsPattern(termWords(t), s.ID, true); p != nil {
 				ix.add(p)
 			}
-			if first, ok := firstName(steps, t); ok && ix.sends[si] {
+			if !ix.sends[si] {
+				continue
+			}
+			if first, ok := firstName(steps, t); ok {
 				if p := wordsPattern([]string{first}, s.ID, true); p != nil {
 					ix.add(p) // "Sam" of the term "Sam Okafor"
 				}
@@ -354,7 +355,7 @@ func targetWord(steps []Step, s Step, t string) bool {
 // alone ("I haven't told Sam").
 func firstName(steps []Step, t string) (string, bool) {
 	f := strings.Fields(t)
-	if len(f) != 2 || !capitalized(f[0]) || !capitalized(f[1]) || len(f[0]) < 3 {
+	if len(f) != 2 || !properName(f[0]) || !properName(f[1]) || len(f[0]) < 3 {
 		return "", false
 	}
 	w := strings.ToLower(f[0])
@@ -372,19 +373,6 @@ func firstName(steps []Step, t string) (string, bool) {
 		}
 	}
 	return w, n == 1
-}
-
-func capitalized(w string) bool {
-	r, _ := utf8.DecodeRuneInString(w)
-	if !unicode.IsUpper(r) {
-		return false
-	}
-	for _, c := range w {
-		if !unicode.IsLetter(c) && c != '\'' && c != '.' {
-			return false
-		}
-	}
-	return true
 }
 
 // sharedValue reports an argument value that several steps' actions have.
