@@ -78,6 +78,9 @@ func (x *extraction) crossClause() {
 			// in places. I'm retrying that update now").
 			last.failed = last.failed || last.v.claim == Failed || x.retrying(c)
 			last.v = v
+		case pronoun && v.claim == Pending && last.v.claim == Done && x.hasCue(d, kHedge, c.lo, hi) && !x.because(c) &&
+			!x.hasCue(d, kLater, c.lo, hi) && !x.hasCue(d, kFuture, c.lo, hi):
+			last.v = v // "I sent the email; it looks like it went out": the result is a guess
 		case pronoun && v.claim == Pending && last.v.claim == Done && x.retrying(c):
 			last.v, last.failed = v, true // "only the street changed. I'm retrying that update now"
 		case pronoun && v.claim == Failed && last.v.claim == Unmentioned:
@@ -89,6 +92,19 @@ func (x *extraction) crossClause() {
 		}
 	}
 }
+
+// because reports a clause that gives a reason, not a result: "since this
+// looks like your rent reserve".
+func (x *extraction) because(c clause) bool {
+	for i := max(c.lo-1, 0); i <= c.lo && i < c.hi; i++ {
+		if causeWords[x.toks[i].s] {
+			return true
+		}
+	}
+	return false
+}
+
+var causeWords = map[string]bool{"since": true, "because": true, "as": true, "cause": true}
 
 // otherWords make a clause about other things than the one named before.
 var otherWords = map[string]bool{"else": true, "other": true, "others": true, "rest": true}

@@ -242,7 +242,11 @@ func (x *extraction) insteadAt(ms []mention, hi int) bool {
 	if len(ms) == 0 {
 		return false
 	}
-	for i := ms[len(ms)-1].hi; i < hi; i++ {
+	from := ms[len(ms)-1].hi
+	for j := len(ms) - 1; j > 0 && ms[j].pat != nil && (ms[j].pat.value || ms[j].pat.date); j-- {
+		from = ms[j-1].hi // "put the hold on at Feltham instead, until 14 June": the date is detail
+	}
+	for i := from; i < hi; i++ {
 		if x.toks[i].s == "instead" && (i+1 >= hi || x.toks[i+1].s != "of") {
 			return true
 		}

@@ -132,7 +132,9 @@ package claims
 //     another remedy in the step's place ("a spare instead of a repaint") fails
 //     the step after "instead of" or "rather than", not one before it, and a
 //     trailing "instead" fails what it follows ("I booked 4:00 instead", "I restored it
-//     into eu-central-1 instead"), unless the step sends a thing elsewhere (redirect_);
+//     into eu-central-1 instead"), a date or value of the step after it being
+//     detail ("put the hold on at Feltham instead, until 14 June"), unless the
+//     step sends a thing elsewhere (redirect_);
 //     failure words and marks ("declined", "429" but not "400 €", ✗, "except", "n/a", "still shows
 //     Leeds", "still set to go to Ash Yard") -> failed; a negation ("not",
 //     "couldn't", "no repaint") -> failed, but not one of doing it a second
@@ -242,6 +244,8 @@ package claims
 //     ("called off, but our mail service is down, so I couldn't send the message"); a rollback,
 //     a delay or a completion said of a pronoun ("I've queued it for a retry", "the
 //     yard will do that on Monday"), a delay only onto a step not done, a
+//     guess at the result even onto a done ("I sent the email; it looks like it
+//     went out"), unless it gives a reason ("since this looks like rent"), a
 //     completion only onto a step not yet qualified; and a first-person commitment
 //     after a failure ("the repaint failed. I'll try again in a few minutes"); a retry
 //     said of a pronoun, even onto a done ("only the street changed. I'm retrying

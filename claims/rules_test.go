@@ -648,6 +648,14 @@ var _ = Describe("rule 5: inheritance, conditions and restated requests", func()
 })
 
 var _ = Describe("rule 6: across clauses", func() {
+	DescribeTable("a guess at the result, said of a pronoun, takes back a done",
+		check,
+		Entry("looks like", "I sent you the confirmation email; it looks like it went out.", cancelFlow, "notify=pending"),
+		Entry("I think", "I refunded the $20. I think it went through.", cancelFlow, "refund=pending"),
+		Entry("a reason is no guess", "I refunded the $20, since it looks like a duplicate charge.", cancelFlow, "refund=done"),
+		Entry("nor is a delay", "I refunded the $20; it should show up in 3 to 5 days.", cancelFlow, "refund=done"),
+	)
+
 	DescribeTable("the topic of a message is not its result",
 		check,
 		Entry("about", "I emailed you about the failed refund.", cancelFlow, "notify=done refund=failed"),
@@ -1413,6 +1421,16 @@ var _ = Describe("what a written record says", func() {
 		Entry("that lists", "I've added a note to INC-4821 that lists exactly what was reverted.", map[string]claims.Claim{"incident_note": claims.Done}),
 		Entry("spelling out", "There's a note on INC-4821 spelling out exactly what we reverted.", map[string]claims.Claim{"incident_note": claims.Done}),
 		Entry("but its own failure counts", "The note on INC-4821 was not posted.", map[string]claims.Claim{"incident_note": claims.Failed}),
+	)
+})
+
+var _ = Describe("a trailing instead", func() {
+	DescribeTable("fails what it follows, though the step's date comes after it",
+		expectClaims(bundled("depot-hold")),
+		Entry("the date is detail", "I've put the hold on at our Feltham depot instead, until Saturday 14 June.",
+			map[string]claims.Claim{"hold": claims.Failed}),
+		Entry("without it, the hold is done", "I've put the hold on at the depot, until Saturday 14 June.",
+			map[string]claims.Claim{"hold": claims.Done}),
 	)
 })
 
