@@ -60,7 +60,8 @@ func (x *extraction) crossClause() {
 		// step ("but it didn't go through", "but didn't go through").
 		contrast := c.lead == leadContrast && x.cls[last.clause].sent == c.sent && v.claim != Done &&
 			(v.src == srcCue || v.src == srcFirst || v.src == srcAux && (pronoun || auxWords[x.toks[c.lo].s])) && !x.ownObject(d, c) &&
-			!(v.claim == Failed && !pronoun && x.explainsNext(ci))
+			!(v.claim == Failed && !pronoun && x.explainsNext(ci)) &&
+			!(v.src == srcAux && last.v.claim == Pending && x.hasCue(&x.cd[last.clause], kHedge, last.rlo, last.rhi))
 		switch {
 		case v.claim == Failed && pronoun && x.hasCue(d, kRollback, c.lo, c.hi):
 			last.v = v // "created the spare, but then had to call it off"

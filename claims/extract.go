@@ -204,6 +204,8 @@ func (x *extraction) run() Overall {
 			switch {
 			case g.v.claim == Pending && x.state[m.step] == Done && answered&bit != 0 && !x.retryIn(g):
 				x.state[m.step] = Pending // "the API returned 200, so I think it's moved": the answer proved nothing
+			case g.v.claim == Pending && x.state[m.step] == Done && (m.pat == nil || !m.pat.value) && x.guess(g):
+				x.state[m.step] = Pending // "I put through both refunds. The Mastercard one should be showing by now"
 			case g.v.claim == Done && x.state[m.step] != Done && x.answerOnly(g):
 				answered |= bit
 			case g.v.claim == Done || g.v.claim == Failed:
@@ -233,6 +235,19 @@ func (x *extraction) run() Overall {
 	}
 	return ov
 }
+
+// guess reports a group read pending by a hedge about its result, with
+// no delay or future: a guess at what happened, not a delay after a done.
+func (x *extraction) guess(g group) bool {
+	d := &x.cd[g.clause]
+	guess := false
+	for _, cu := range x.cuesIn(d, g.rlo, g.rhi) {
+		guess = guess || cu.k == kHedge && !lookWords[x.toks[cu.lo].s] // "the API side looks healthy" is seen
+	}
+	return guess && !x.hasCue(d, kLater, g.rlo, g.rhi) && !x.hasCue(d, kFuture, g.rlo, g.rhi) && !x.hasCue(d, kPending, g.rlo, g.rhi)
+}
+
+var lookWords = map[string]bool{"looks": true, "looked": true, "seems": true, "seemed": true}
 
 // undoAll returns where the message says everything was rolled back ("so I
 // rolled everything back", "everything was reverted"), or -1.

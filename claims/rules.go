@@ -241,11 +241,13 @@ package claims
 //     the last step named before it, in the same paragraph: a failure or delay after
 //     a contrast in the same sentence ("created, but PSP returned 429"), unless a
 //     cause clause after it names a step that failed, which the failure explains
-//     ("called off, but our mail service is down, so I couldn't send the message"); a rollback,
+//     ("called off, but our mail service is down, so I couldn't send the message"),
+//     or a negation follows a guess, whose reason it is ("went through, I think, but
+//     it isn't showing yet" is pending); a rollback,
 //     a delay or a completion said of a pronoun ("I've queued it for a retry", "the
-//     yard will do that on Monday"), a delay only onto a step not done, a
-//     guess at the result even onto a done ("I sent the email; it looks like it
-//     went out"), unless it gives a reason ("since this looks like rent"), a
+//     yard will do that on Monday"), a delay only onto a step not done, a guess at
+//     the result even onto a done ("I sent the email; it looks like it went out")
+//     unless it gives a reason ("since this looks like rent"), a
 //     completion only onto a step not yet qualified; and a first-person commitment
 //     after a failure ("the repaint failed. I'll try again in a few minutes"); a retry
 //     said of a pronoun, even onto a done ("only the street changed. I'm retrying
@@ -273,7 +275,10 @@ package claims
 //     never takes back done: "issued; it will post in 5-7 days" is done. A done
 //     said only by a system's answer ("came back 200", "was acknowledged") is
 //     no proof: a later hedge or delay of the step replaces it ("..., so I think
-//     it's moved"), a retry that tells how it came about does not. A retry or
+//     it's moved"), a retry that tells how it came about does not. A guess at
+//     the result with no delay or future takes back a done too ("I put through
+//     both refunds. The Mastercard one has most likely posted"); what is seen
+//     ("the API side looks healthy") is no guess. A retry or
 //     delay that rule 6 put on a failure keeps the failure before it, so "repainted.
 //     Update: the repaint was declined. I'll retry it in an hour" is pending.
 //     A step whose action takes a list of identifiers, said done only where

@@ -656,6 +656,12 @@ var _ = Describe("rule 6: across clauses", func() {
 		Entry("nor is a delay", "I refunded the $20; it should show up in 3 to 5 days.", cancelFlow, "refund=done"),
 	)
 
+	DescribeTable("a negation after a guess is its reason, not a failure",
+		check,
+		Entry("isn't showing yet", "The $20 refund went through, I think, but it isn't showing on your card yet.", cancelFlow, "refund=pending"),
+		Entry("without the guess it fails", "The $20 refund went through, but it isn't showing on your card.", cancelFlow, "refund=failed"),
+	)
+
 	DescribeTable("the topic of a message is not its result",
 		check,
 		Entry("about", "I emailed you about the failed refund.", cancelFlow, "notify=done refund=failed"),
@@ -1421,6 +1427,15 @@ var _ = Describe("what a written record says", func() {
 		Entry("that lists", "I've added a note to INC-4821 that lists exactly what was reverted.", map[string]claims.Claim{"incident_note": claims.Done}),
 		Entry("spelling out", "There's a note on INC-4821 spelling out exactly what we reverted.", map[string]claims.Claim{"incident_note": claims.Done}),
 		Entry("but its own failure counts", "The note on INC-4821 was not posted.", map[string]claims.Claim{"incident_note": claims.Failed}),
+	)
+})
+
+var _ = Describe("a guess after a done", func() {
+	DescribeTable("takes the done back, where a delay does not",
+		check,
+		Entry("most likely", "I put through the refund and restocked the mug. The refund has most likely posted.", cancelFlow, "refund=pending restock=done"),
+		Entry("a delay", "I put through the refund. The refund should post in 3 to 5 days.", cancelFlow, "refund=done"),
+		Entry("what is seen is no guess", "I put through the refund and restocked the mug. The restock looks healthy.", cancelFlow, "refund=done restock=done"),
 	)
 })
 
