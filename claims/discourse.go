@@ -82,6 +82,8 @@ func (x *extraction) crossClause() {
 		case pronoun && v.claim == Pending && last.v.claim == Done && x.hasCue(d, kHedge, c.lo, hi) && !x.because(c) &&
 			!x.hasCue(d, kLater, c.lo, hi) && !x.hasCue(d, kFuture, c.lo, hi):
 			last.v = v // "I sent the email; it looks like it went out": the result is a guess
+		case v.claim == Pending && last.v.claim == Failed && x.restOf(c) && x.inPart(last):
+			last.v = v // "only 8 of the 10 nodes are ready. The last two are still provisioning"
 		case pronoun && v.claim == Pending && last.v.claim == Done && x.retrying(c):
 			last.v, last.failed = v, true // "only the street changed. I'm retrying that update now"
 		case pronoun && v.claim == Failed && last.v.claim == Unmentioned:
@@ -92,6 +94,28 @@ func (x *extraction) crossClause() {
 			last.v = v // "the spare didn't need a new crate, so it's been sent out"
 		}
 	}
+}
+
+// restOf reports a clause that opens on the rest of a part: "the other
+// two", "the last 2", "the remaining £840", "the rest".
+func (x *extraction) restOf(c clause) bool {
+	for i := c.lo; i < c.hi && i < c.lo+2; i++ {
+		switch x.toks[i].s {
+		case "other", "others", "last", "remaining", "rest":
+			return true
+		}
+	}
+	return false
+}
+
+// inPart reports a group failed for being done in part: "8 of the 10".
+func (x *extraction) inPart(g *group) bool {
+	for _, cu := range x.cuesIn(&x.cd[g.clause], g.rlo, g.rhi) {
+		if x.partCue(cu) {
+			return true
+		}
+	}
+	return false
 }
 
 // because reports a clause that gives a reason, not a result: "since this

@@ -247,7 +247,9 @@ package claims
 //     a delay or a completion said of a pronoun ("I've queued it for a retry", "the
 //     yard will do that on Monday"), a delay only onto a step not done, a guess at
 //     the result even onto a done ("I sent the email; it looks like it went out")
-//     unless it gives a reason ("since this looks like rent"), a
+//     unless it gives a reason ("since this looks like rent"), the rest of a part
+//     under way onto the part's failure ("only 8 of the 10 nodes are ready. The
+//     last two are still provisioning" is pending), a
 //     completion only onto a step not yet qualified; and a first-person commitment
 //     after a failure ("the repaint failed. I'll try again in a few minutes"); a retry
 //     said of a pronoun, even onto a done ("only the street changed. I'm retrying

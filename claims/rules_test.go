@@ -656,6 +656,12 @@ var _ = Describe("rule 6: across clauses", func() {
 		Entry("nor is a delay", "I refunded the $20; it should show up in 3 to 5 days.", cancelFlow, "refund=done"),
 	)
 
+	DescribeTable("the rest of a part, said under way, makes the part pending",
+		check,
+		Entry("the last one", "Only 2 of the 3 mugs were restocked. The last one is still being processed.", cancelFlow, "restock=pending"),
+		Entry("without the rest it fails", "Only 2 of the 3 mugs were restocked. The warehouse is still being renovated.", cancelFlow, "restock=failed"),
+	)
+
 	DescribeTable("a negation after a guess is its reason, not a failure",
 		check,
 		Entry("isn't showing yet", "The $20 refund went through, I think, but it isn't showing on your card yet.", cancelFlow, "refund=pending"),
