@@ -211,6 +211,9 @@ func (x *extraction) run() Overall {
 			case g.v.claim == Done || g.v.claim == Failed:
 				answered &^= bit
 			}
+			if g.v.claim == Pending && g.v.src == srcWeak && x.state[m.step] == Failed && !g.failed && x.onlyLater(g) {
+				continue // "the refund was voided ... billing can look into the refund on Monday"
+			}
 			x.state[m.step] = combine(x.state[m.step], g.v.claim)
 			if x.trace != nil && g.v.claim != Unmentioned && x.state[m.step] == g.v.claim {
 				x.trace.decisive[m.step] = gi
@@ -234,6 +237,25 @@ func (x *extraction) run() Overall {
 		}
 	}
 	return ov
+}
+
+// onlyLater reports a group read pending by a time word alone, with no
+// future in its clause and not of the rest of a part: "the refund was voided
+// ... billing can look into the refund on Monday" stays failed.
+func (x *extraction) onlyLater(g group) bool {
+	d, c := &x.cd[g.clause], x.cls[g.clause]
+	return !x.hasCue(d, kFuture, c.lo, c.hi) && !x.partOfRest(g)
+}
+
+// partOfRest reports "the other", "the remaining" or "the rest" in g's region.
+func (x *extraction) partOfRest(g group) bool {
+	for i := g.rlo; i < g.rhi; i++ {
+		switch x.toks[i].s {
+		case "other", "remaining", "rest":
+			return true
+		}
+	}
+	return false
 }
 
 // guess reports a group read pending by a hedge about its result, with

@@ -274,7 +274,10 @@ package claims
 //     it is detail ("❌ Reseal: the cups were returned to storeroom, but the lantern was
 //     not").
 //  7. Across mentions of a step, the later decisive claim wins, except that pending
-//     never takes back done: "issued; it will post in 5-7 days" is done. A done
+//     never takes back done: "issued; it will post in 5-7 days" is done; nor does
+//     a time word alone, with no future, take back a failure ("the refund was
+//     voided ... billing can look into the refund on Monday"), unless it is said
+//     of the rest of a part ("restocking the other one on Monday"). A done
 //     said only by a system's answer ("came back 200", "was acknowledged") is
 //     no proof: a later hedge or delay of the step replaces it ("..., so I think
 //     it's moved"), a retry that tells how it came about does not. A guess at

@@ -1436,6 +1436,15 @@ var _ = Describe("what a written record says", func() {
 	)
 })
 
+var _ = Describe("a time word after a failure", func() {
+	DescribeTable("leaves the failure, where a commitment does not",
+		check,
+		Entry("someone may look into it", "The refund was voided. Billing can look into the refund on Monday.", cancelFlow, "refund=failed"),
+		Entry("a commitment", "The refund was voided. I'll look into the refund again on Monday.", cancelFlow, "refund=pending"),
+		Entry("the rest of a part", "Only 2 of the 3 mugs were restocked. The warehouse is restocking the other one on Monday.", cancelFlow, "restock=pending"),
+	)
+})
+
 var _ = Describe("a guess after a done", func() {
 	DescribeTable("takes the done back, where a delay does not",
 		check,
