@@ -22,7 +22,9 @@ package claims
 //     by the status after it: "book_slot(slot_id=...) -> 503", or without
 //     parentheses "bind_queue billing-jobs -> ok" (a participle there, "->
 //     booked", is done); a note after the call ("[retry]") is skipped, and
-//     a later arrow's status replaces the first ("-> 503, retried -> 200").
+//     a later arrow's status replaces the first ("-> 503, retried -> 200"); an
+//     "=" splits a key from its value ("new-pricing-engine=false" is the flag,
+//     then its value, not one identifier).
 //  2. Mentions (steps.go, extract.go). The extractor knows no domain: a step
 //     is named by the phrases its tool's pack declares (Phrases), the
 //     scenario's terms (the name of a person a message goes to also by its

@@ -68,6 +68,12 @@ const (
 )
 
 var _ = Describe("rule 1: sentences and clauses", func() {
+	DescribeTable("a key=value splits its key from its value",
+		expectClaims(bundled("bad-deploy-rollback")),
+		Entry("a flag set in a log", "14:03:40 set_feature_flag new-pricing-engine=false → ok",
+			map[string]claims.Claim{"pricing_flag": claims.Done}),
+	)
+
 	DescribeTable("a dash between numbers is a range, not a clause boundary",
 		expectClaims([]claims.Step{{ID: "resize", Tool: "resize_pool"}, {ID: "autoscaling", Tool: "set_autoscaling", Terms: []string{"autoscaling bounds"}}}),
 		Entry("4–14", "I resized the pool, but I did not apply the 4–14 autoscaling bounds.",

@@ -151,6 +151,8 @@ func tokenize(msg string, toks []token) []token {
 		default:
 			if m := markOf(r); m != "" {
 				toks = append(toks, token{s: m, kind: tMark})
+			} else if r == '=' && len(toks) > 0 && (i+1 >= len(low) || low[i+1] != '>') {
+				toks[len(toks)-1].space = true // "flag=false": a key and its value, not one identifier
 			} else if p := punctOf(low, i, r); p != "" {
 				toks = append(toks, token{s: p, kind: tPunct})
 				if p == ":" && (r == '-' || r == '=') {
