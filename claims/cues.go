@@ -271,7 +271,9 @@ var cues = map[kind][]string{
 		"everything ?else ?'s|is|has|was|were|got|should|will|'ll ?be|been ?now ?all ?fully done|complete|completed|sorted|processed|handled|finished|fixed|set|good|updated|changed|resolved|ok|okay|wrapped",
 		"request went|has|'s|is ?gone through",
 		"that|this should|will|'ll|does ?do it", "that|this should|will|'ll|does ?do the trick",
-		"everything ~4 through", "everything ~3 taken care of", "everything ~2 successful|successfully|succeeded|worked",
+		"everything ~4 through", "everything ~3 taken care of",
+		// "everything except the drive handover is done": rule 8 reads the exception.
+		"everything except|but ~6 done|complete|completed|finished|sorted|handled|successful|worked|fine", "everything ~2 successful|successfully|succeeded|worked",
 		"taken care of everything", "taken care of it all|all", "all taken care of",
 		"processed|completed|handled|finished|actioned|sorted everything", "processed|completed|handled|finished|actioned|sorted it all", "all of it ~2 done|complete|completed|through",
 		"all|both ?of ?the|your ?two|three|four|2|3|4 ?requested steps|actions|changes|tasks|requests ~3 done|complete|completed|successful|succeeded|processed|through|performed|executed|applied|made|finished",

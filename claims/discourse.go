@@ -579,7 +579,18 @@ func (x *extraction) fullyDone(d *clauseData, c clause) bool {
 // namesStep reports a step mention inside an overall cue.
 func (x *extraction) namesStep(d *clauseData, cu cue) bool {
 	for _, m := range x.ms[d.mlo:d.mhi] {
-		if cu.lo <= m.lo && m.lo < cu.hi {
+		if cu.lo <= m.lo && m.lo < cu.hi && !x.excepted(cu, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// excepted reports a mention inside an overall phrase that the phrase's own
+// "except" or "but" excepts: "everything except the drive handover is done".
+func (x *extraction) excepted(cu cue, m mention) bool {
+	for i := cu.lo; i < m.lo; i++ {
+		if w := x.toks[i].s; w == "except" || w == "but" {
 			return true
 		}
 	}

@@ -301,8 +301,9 @@ package claims
 //     before a list with no failure or delay in it, a subject no step names
 //     "fully" done ("Ana is fully moved in") -> success; negated success, "only
 //     part of", "partially completed" -> partial; success with an exception
-//     ("everything went through except the repaint") -> partial, with the other steps
-//     done; "nothing was changed", "nothing about the crate has changed",
+//     ("everything went through except the repaint", "everything except the
+//     repaint is done": the step it excepts is no step named in the statement)
+//     -> partial, with the other steps done; "nothing was changed", "nothing about the crate has changed",
 //     "nothing was moved", "couldn't complete any of it", "rolled everything
 //     back" -> failure that says nothing was done ("so nothing is left half
 //     done" is none), and what a rollback lists after a colon ("rolled

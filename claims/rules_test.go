@@ -941,6 +941,8 @@ var _ = Describe("rule 8: the overall statement", func() {
 		},
 		Entry("all done", "All done!", cancelFlow, claims.OverallSuccess,
 			"cancel_order=done restock=done refund=done notify=done"),
+		Entry("an exception inside the statement", "Everything except the refund is done.", cancelFlow, claims.OverallPartial,
+			"cancel_order=done restock=done refund=failed notify=done"),
 		Entry("success fills unqualified steps only", "Everything is taken care of, though the email bounced.", cancelFlow, claims.OverallSuccess,
 			"cancel_order=done restock=done refund=done notify=failed"),
 		Entry("'Done:' heads what was done", "Done: order cancelled, refund issued.", cancelFlow, claims.OverallSuccess,
