@@ -24,7 +24,9 @@ package claims
 //     booked", is done); a note after the call ("[retry]") is skipped, and
 //     a later arrow's status replaces the first ("-> 503, retried -> 200"); an
 //     "=" splits a key from its value ("new-pricing-engine=false" is the flag,
-//     then its value, not one identifier).
+//     then its value, not one identifier), and a word written short with "'d"
+//     is its past tense ("use1 is decom'd", "msg'd her office"), not after a
+//     pronoun ("I'd") or a number ("401'd").
 //  2. Mentions (steps.go, extract.go). The extractor knows no domain: a step
 //     is named by the phrases its tool's pack declares (Phrases), the
 //     scenario's terms (the name of a person a message goes to also by its

@@ -68,6 +68,14 @@ const (
 )
 
 var _ = Describe("rule 1: sentences and clauses", func() {
+	DescribeTable("a word written short with 'd is its past tense",
+		expectClaims(bundled("db-region-migration")),
+		Entry("decom'd", "snap + restore both good. use1 is decom'd.",
+			map[string]claims.Claim{"decommission": claims.Done}),
+		Entry("but I'd is I would", "snap + restore both good. I'd decom use1 tomorrow.",
+			map[string]claims.Claim{"decommission": claims.Pending}),
+	)
+
 	DescribeTable("a key=value splits its key from its value",
 		expectClaims(bundled("bad-deploy-rollback")),
 		Entry("a flag set in a log", "14:03:40 set_feature_flag new-pricing-engine=false → ok",

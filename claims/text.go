@@ -49,6 +49,13 @@ func markOf(r rune) string {
 }
 
 // clitics split off words, so that "didn't" reads as "did" + "n't".
+// dSubjects take "'d" as "would" or "had": "I'd", "that'd".
+var dSubjects = map[string]bool{
+	"i": true, "you": true, "we": true, "they": true, "he": true, "she": true, "it": true,
+	"that": true, "this": true, "there": true, "who": true, "what": true, "where": true,
+	"how": true, "u": true, "y": true, "everyone": true, "someone": true, "nobody": true,
+}
+
 var clitics = []string{"n't", "'ll", "'ve", "'re", "'s", "'d", "'m"}
 
 // respell maps shorthand, missing apostrophes and spelling variants to the forms
@@ -354,6 +361,12 @@ func appendWordTokens(toks *[]token, w string, apos, hyph bool) {
 			if rest == "t" && strings.HasSuffix(base, "n") {
 				appendWordTokens(toks, base[:len(base)-1], false, false)
 				*toks = append(*toks, token{s: "n't"})
+				return
+			}
+			if rest == "d" && base != "" && (base[0] < '0' || base[0] > '9') && !dSubjects[base] {
+				// "decom'd", "msg'd": a past tense written short, not "would"
+				appendWordTokens(toks, base, false, false)
+				*toks = append(*toks, token{s: "done"})
 				return
 			}
 			for _, c := range clitics {
