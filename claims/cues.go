@@ -190,6 +190,8 @@ var cues = map[kind][]string{
 		"n't|not|never ~2 retry|retried|resubmit|resubmitted|rerun|rerunning|retrying", // "the debit posted (I did not retry it)"
 		// No state at all, not a failure: "so nothing is left half done".
 		"half|halfway done|finished|complete|completed",
+		// What is lost, not a loss of the step: "her lost phone", "Priya's lost-phone factors".
+		"the|a|an|her|his|their|your|my|our|its|'s lost",
 	},
 	kPending: {
 		// Work still under way ("still creating in eu-west-1") is read from

@@ -66,8 +66,8 @@ package claims
 //     undoes that step ("the spare was called off"). A status word in the
 //     gap of a name is read ("your money is heading back"); a done form's own
 //     words are not, except a negation, failure, doubt, hedge or "still pending" ("the crate is still
-//     going to the old plaque"). A word one edit from a status word or from
-//     a word of the scenario's phrases is read as that word ("repaintd"), but
+//     going to the old plaque"). A word one edit from a status word, "except" or
+//     a word of the scenario's phrases is read as that word ("repaintd", "exept"), but
 //     not another form of a known word ("scale" of "scaled") and, for the
 //     scenario's words, not one letter replaced ("scheduler"). A past-tense
 //     verb no cue lists is a done word when the agent is its subject and a
@@ -140,7 +140,8 @@ package claims
 //     detail ("put the hold on at Feltham instead, until 14 June"), unless the
 //     step sends a thing elsewhere (redirect_);
 //     failure words and marks ("declined", "429" but not "400 €", ✗, "except", "n/a", "still shows
-//     Leeds", "still set to go to Ash Yard") -> failed; a negation ("not",
+//     Leeds", "still set to go to Ash Yard"; not what a noun says was lost, "her lost
+//     phone") -> failed; a negation ("not",
 //     "couldn't", "no repaint") -> failed, but not one of doing it a second
 //     time ("so I didn't repaint it twice", "I did not retry it"); done words and marks ("issued", "went
 //     through", ✓, "true", where it went: "went to your address", "went from

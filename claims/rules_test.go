@@ -141,6 +141,7 @@ var _ = Describe("rule 2: mentions name steps", func() {
 		Entry("refund and replacement", "Your refund and replacement are processed.", replaceFlow, "refund=done replacement=done"),
 		Entry("email about the refund", "I've emailed you about the refund.", cancelFlow, "notify=done"),
 		Entry("typos", "hi, ive canceled ur order and refundd the payment, u shld get an emial soon", cancelFlow, "cancel_order=done refund=done notify=done"),
+		Entry("a misspelled exception", "Everything's done exept the email to you.", cancelFlow, "cancel_order=done restock=done refund=done notify=failed"),
 	)
 
 	DescribeTable("a short step word is corrected to from a swap of two letters only",
@@ -379,6 +380,12 @@ var _ = Describe("rule 3: groups and regions", func() {
 })
 
 var _ = Describe("rule 4: the claim of a region", func() {
+	DescribeTable("what is lost is no loss of the step",
+		expectClaims(bundled("mfa-reset")),
+		Entry("a lost phone", "Priya's lost-phone factors are both revoked.", map[string]claims.Claim{"revoke_devices": claims.Done}),
+		Entry("but a lost factor is", "The SMS factor was lost in the reset.", map[string]claims.Claim{"revoke_devices": claims.Failed}),
+	)
+
 	DescribeTable("negation",
 		check,
 		Entry("not", "The refund was not issued.", cancelFlow, "refund=failed"),

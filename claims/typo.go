@@ -35,12 +35,14 @@ const (
 // real words ("issues", "filed", "shopped").
 var typoTargets = []string{
 	"processed", "confirmed", "declined", "rejected", "changed", "updated", "confirmation",
+	"except",
 }
 
 // commonWords are real words one edit away from a target.
 var commonWords = []string{
 	"processes", "process", "confirms", "declines", "rejects", "emails", "emailing", "cancels",
 	"confined", "confirmer", "updates", "changes", "charged", "chained", "hanged",
+	"expect", "accept", "excerpt", "exempt",
 }
 
 func buildTypos(patterns []*pattern) {
