@@ -74,6 +74,9 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 			fail = true
 			failAt(cu.lo)
 		case kNeg:
+			if x.noOther(cs, cu, rhi) {
+				continue // "captured, no dupes": the "no" is its noun's
+			}
 			neg = true
 			failAt(cu.lo)
 			negAt = cu.lo
@@ -745,6 +748,26 @@ func (x *extraction) redirects(ms []mention) bool {
 var redirectVerbs = map[string]bool{
 	"redirect": true, "reroute": true, "divert": true, "rebook": true, "reschedule": true,
 	"swap": true, "switch": true, "replace": true, "repoint": true,
+}
+
+// noOther reports a "no" before a noun that names no step, after a done
+// word of its region: "confirmed no pods are left", "captured, no dupes".
+// What it denies is that noun, not the step.
+func (x *extraction) noOther(cs []cue, cu cue, rhi int) bool {
+	if x.toks[cu.lo].s != "no" || cu.hi-cu.lo != 1 || cu.hi >= rhi || x.toks[cu.hi].kind != tWord {
+		return false
+	}
+	for i := cu.hi; i < rhi && i < cu.hi+4; i++ {
+		if x.mentionAt(i) {
+			return false // "no customer email sent yet"
+		}
+	}
+	for _, c := range cs {
+		if c.k == kDone && c.hi <= cu.lo {
+			return true
+		}
+	}
+	return false
 }
 
 // mentionAt reports a step mention that starts at token i.

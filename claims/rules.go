@@ -142,7 +142,9 @@ package claims
 //     failure words and marks ("declined", "429" but not "400 €", ✗, "except", "n/a", "still shows
 //     Leeds", "still set to go to Ash Yard"; not what a noun says was lost, "her lost
 //     phone") -> failed; a negation ("not",
-//     "couldn't", "no repaint") -> failed, but not one of doing it a second
+//     "couldn't", "no repaint") -> failed, but not a "no" after a done word that
+//     denies a noun no step names ("confirmed no pods are left", "captured, no
+//     dupes"), nor one of doing it a second
 //     time ("so I didn't repaint it twice", "I did not retry it"); done words and marks ("issued", "went
 //     through", ✓, "true", where it went: "went to your address", "went from
 //     checking into savings", but "went to review" is pending) and the visitor

@@ -380,6 +380,12 @@ var _ = Describe("rule 3: groups and regions", func() {
 })
 
 var _ = Describe("rule 4: the claim of a region", func() {
+	DescribeTable("a 'no' after a done word denies its own noun",
+		expectClaims(bundled("worker-cluster-move")),
+		Entry("no pods left", "billing-worker-east scaled to 0 (confirmed no pods left).", map[string]claims.Claim{"east_down": claims.Done}),
+		Entry("before the done word it negates", "I checked billing-worker-east: no changes were made to it.", map[string]claims.Claim{"east_down": claims.Failed}),
+	)
+
 	DescribeTable("what is lost is no loss of the step",
 		expectClaims(bundled("mfa-reset")),
 		Entry("a lost phone", "Priya's lost-phone factors are both revoked.", map[string]claims.Claim{"revoke_devices": claims.Done}),
