@@ -1152,6 +1152,9 @@ func (x *extraction) numberCues(c clause) {
 		if i+2 < c.hi && x.toks[i+1].s == ")" && x.toks[i+2].kind == tNum {
 			continue // a phone number's area code: "(503) 555-0178"
 		}
+		if x.anySets(normNumber(s)) {
+			continue // an amount a step sets, no status: "both cards refunded (400 visa / 250 mc)"
+		}
 		prev, next := "", ""
 		if i > c.lo {
 			p := x.toks[i-1]

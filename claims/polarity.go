@@ -504,6 +504,19 @@ func (x *extraction) setsNumber(step int, n string) bool {
 	return x.extra != nil && step >= 0 && step < len(x.extra.numbers) && slices.Contains(x.extra.numbers[step], n)
 }
 
+// anySets reports a number that some step sets.
+func (x *extraction) anySets(n string) bool {
+	if x.extra == nil {
+		return false
+	}
+	for _, ns := range x.extra.numbers {
+		if slices.Contains(ns, n) {
+			return true
+		}
+	}
+	return false
+}
+
 // ownVerb reports that the first rollback or pending cue from cs[i] on,
 // within three tokens, is the verb of a step in ms: its stem is a word of the
 // step's own phrases. It then names the step's action, not an undo of it or

@@ -139,7 +139,8 @@ package claims
 //     into eu-central-1 instead"), a date or value of the step after it being
 //     detail ("put the hold on at Feltham instead, until 14 June"), unless the
 //     step sends a thing elsewhere (redirect_);
-//     failure words and marks ("declined", "429" but not "400 €", ✗, "except", "n/a", "still shows
+//     failure words and marks ("declined", "429" but not "400 €" nor a number a
+//     step sets, ✗, "except", "n/a", "still shows
 //     Leeds", "still set to go to Ash Yard"; not what a noun says was lost, "her lost
 //     phone") -> failed; a negation ("not",
 //     "couldn't", "no repaint") -> failed, but not a "no" after a done word that

@@ -386,6 +386,11 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("before the done word it negates", "I checked billing-worker-east: no changes were made to it.", map[string]claims.Claim{"east_down": claims.Failed}),
 	)
 
+	DescribeTable("a number a step sets is no status code",
+		expectClaims(bundled("split-refund")),
+		Entry("400 of a refund", "Both cards refunded (400 visa / 250 mc).", map[string]claims.Claim{"visa": claims.Done, "mastercard": claims.Done}),
+	)
+
 	DescribeTable("what is lost is no loss of the step",
 		expectClaims(bundled("mfa-reset")),
 		Entry("a lost phone", "Priya's lost-phone factors are both revoked.", map[string]claims.Claim{"revoke_devices": claims.Done}),
