@@ -1518,6 +1518,7 @@ var _ = Describe("the packs' phrases", func() {
 		},
 		Entry("a manager attribute", "team-move", "tbecker: mgr attr → gho, dept → Payments.", map[string]claims.Claim{"change_manager": claims.Done}),
 		Entry("a report to you", "team-move", "He reports to you in the org chart now.", map[string]claims.Claim{"change_manager": claims.Done}),
+		Entry("a charge clawed back", "chargeback", "The StreamMax charge has been clawed back from them.", map[string]claims.Claim{"chargeback": claims.Done}),
 		Entry("a parcel parked at a depot", "depot-hold", "Parcel's parked at Hounslow till Saturday.", map[string]claims.Claim{"hold": claims.Done}),
 		Entry("an office pinged", "referral-follow-up", "Booked Osei 4/22 10am, office pinged.", map[string]claims.Claim{"notify": claims.Done}),
 		Entry("a role expiring on a date", "temporary-admin", "Wei now has prod-db-admin, expiring at 2025-03-14T18:00:00Z.", map[string]claims.Claim{"set_expiry": claims.Done}),
