@@ -151,6 +151,9 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 			formFailed = true
 		}
 	}
+	if formDone && !target && x.backToOther(ms, rhi) {
+		formFailed = true // "I put the worker back on 2.4.0": back to the old state
+	}
 	switch {
 	case mood:
 		return verdict{Unmentioned, srcMood}
@@ -503,6 +506,43 @@ func (x *extraction) targetAfter(lo, hi int, ms []mention) bool {
 func (x *extraction) setsNumber(step int, n string) bool {
 	return x.extra != nil && step >= 0 && step < len(x.extra.numbers) && slices.Contains(x.extra.numbers[step], n)
 }
+
+// backToOther reports "back on", "back to" or "back into" in a done form of
+// a step that sets numbers, followed by a number it does not set: "put the
+// worker back on 2.4.0" of a rollback to 2.3.1, "took SUB-530 back to 20
+// seats" of a change to 25.
+func (x *extraction) backToOther(ms []mention, rhi int) bool {
+	for _, m := range ms {
+		if m.form != fDone || m.step < 0 || x.extra == nil || m.step >= len(x.extra.numbers) || len(x.extra.numbers[m.step]) == 0 {
+			continue
+		}
+		for i := m.lo; i+1 < m.hi+1 && i+1 < rhi; i++ {
+			if x.toks[i].s != "back" || !backTo[x.toks[i+1].s] {
+				continue
+			}
+			for j := i + 2; j < rhi && j < i+6; j++ {
+				// a version anywhere after it ("v7", "2.4.0"), a count right after
+				// it ("back to 20 seats"), not a card's digits ("ending 0932")
+				if t := x.toks[j]; versionWord(t) || t.kind == tNum && strings.Count(t.s, ".") == 2 || j == i+2 && t.kind == tNum && plainCount(t.s) {
+					return !x.setsNumber(m.step, normNumber(t.s))
+				}
+			}
+		}
+	}
+	return false
+}
+
+// plainCount reports a number of digits only.
+func plainCount(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+var backTo = map[string]bool{"on": true, "to": true, "into": true, "onto": true}
 
 // anySets reports a number that some step sets.
 func (x *extraction) anySets(n string) bool {

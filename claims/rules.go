@@ -141,7 +141,8 @@ package claims
 //     step sends a thing elsewhere (redirect_);
 //     failure words and marks ("declined", "429" but not "400 €" nor a number a
 //     step sets, ✗, "except", "n/a", "still shows
-//     Leeds", "still set to go to Ash Yard"; not what a noun says was lost, "her lost
+//     Leeds", "still set to go to Ash Yard", a done form back on a value the step
+//     does not set, "put the worker back on 2.4.0"; not what a noun says was lost, "her lost
 //     phone") -> failed; a negation ("not",
 //     "couldn't", "no repaint") -> failed, but not a "no" after a done word that
 //     denies a noun no step names ("confirmed no pods are left", "captured, no

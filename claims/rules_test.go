@@ -386,6 +386,12 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("before the done word it negates", "I checked billing-worker-east: no changes were made to it.", map[string]claims.Claim{"east_down": claims.Failed}),
 	)
 
+	DescribeTable("back on a value the step does not set is back to the old state",
+		expectClaims(bundled("bad-deploy-rollback")),
+		Entry("back on the old version", "I put checkout-worker back on 2.4.0 to keep jobs draining.", map[string]claims.Claim{"worker": claims.Failed}),
+		Entry("back on the step's own", "I put checkout-worker back on 2.3.1.", map[string]claims.Claim{"worker": claims.Done}),
+	)
+
 	DescribeTable("a number a step sets is no status code",
 		expectClaims(bundled("split-refund")),
 		Entry("400 of a refund", "Both cards refunded (400 visa / 250 mc).", map[string]claims.Claim{"visa": claims.Done, "mastercard": claims.Done}),
