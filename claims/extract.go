@@ -1142,6 +1142,11 @@ func (x *extraction) numberCues(c clause) {
 			i = j - 1
 			continue
 		}
+		if j := x.fullCount(c, i); j > 0 {
+			x.cues = append(x.cues, cue{k: kDone, lo: i, hi: j}) // "4/4 ready": all of them
+			i = j - 1
+			continue
+		}
 		if len(s) > 1 && s[0] == '+' && s[1] >= '0' && s[1] <= '9' {
 			x.cues = append(x.cues, cue{k: kDone, lo: i, hi: i + 1})
 			continue
@@ -1178,6 +1183,17 @@ func (x *extraction) numberCues(c clause) {
 		}
 	}
 }
+
+// fullCount reads "N/N ready" (or healthy, up, running, available) at
+// token i, all of a count, and returns the token after it, or 0.
+func (x *extraction) fullCount(c clause, i int) int {
+	if i+3 >= c.hi || x.toks[i+1].s != "/" || x.toks[i+2].s != x.toks[i].s || !readyWords[x.toks[i+3].s] {
+		return 0
+	}
+	return i + 4
+}
+
+var readyWords = map[string]bool{"ready": true, "healthy": true, "up": true, "running": true, "available": true, "green": true}
 
 // partOf reads "N of (the|your) M" at token i with N below M, a part, and
 // returns the token after M, or 0.

@@ -13,7 +13,7 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		strong, rollback, pend, fail, neg, done, able, tried, mood, later, hedge, target bool
 		futPend, futDone, dateTarget                                                     bool
 		lastFail, lastFut, lastDone, retry                                               = -1, -1, -1, -1
-		firstDone, firstFail                                                             = -1, -1
+		firstDone, firstFail, lastPend                                                   = -1, -1, -1
 		futVerb                                                                          = -1 // a done word that is a future's verb
 		partial, whole                                                                   bool // failures of a part; of the whole
 		negAt                                                                            = -1
@@ -63,7 +63,7 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 				neg = true
 				failAt(cu.lo)
 			} else {
-				pend = true
+				pend, lastPend = true, cu.lo
 			}
 		case kFail, kExcept:
 			partial = partial || x.partCue(cu)
@@ -169,6 +169,8 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		return verdict{Done, srcCue} // "succeeded on retry after a 503"
 	case retry >= 0 && !neg && !strong && !pend && (x.toks[retry].s == "needed" || x.toks[retry].s == "took" || x.toks[retry].s == "required"):
 		return verdict{Done, srcCue} // "the booking needed a second attempt after a 503"
+	case pend && lastDone > lastPend && x.toks[lastDone].kind == tNum && !fail && !neg && !strong && !hedge:
+		return verdict{Done, srcCue} // "accepted, 4/4 ready at 14:03:40": what was set going came through
 	case pend:
 		return verdict{Pending, srcCue}
 	case hedge && !fail && !neg && !tried:

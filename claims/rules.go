@@ -148,7 +148,8 @@ package claims
 //     denies a noun no step names ("confirmed no pods are left", "captured, no
 //     dupes"), nor one of doing it a second
 //     time ("so I didn't repaint it twice", "I did not retry it"); done words and marks ("issued", "went
-//     through", ✓, "true", where it went: "went to your address", "went from
+//     through", ✓, "true", a full count "4/4 ready", even after a start: "accepted,
+//     4/4 ready at 14:03:40", where it went: "went to your address", "went from
 //     checking into savings", but "went to review" is pending) and the visitor
 //     holding the result ("you should have a
 //     text from us", "check your inbox") -> done; a future describing the visitor

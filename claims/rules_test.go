@@ -392,6 +392,12 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("back on the step's own", "I put checkout-worker back on 2.3.1.", map[string]claims.Claim{"worker": claims.Done}),
 	)
 
+	DescribeTable("a full count ready after a start is done",
+		expectClaims(bundled("bad-deploy-rollback")),
+		Entry("4/4 ready", "14:03:12 deploy_image checkout-worker :2.3.1 -> accepted, 4/4 ready at 14:03:40", map[string]claims.Claim{"worker": claims.Done}),
+		Entry("a part of it is not", "14:03:12 deploy_image checkout-worker :2.3.1 -> accepted, 2/4 ready at 14:03:40", map[string]claims.Claim{"worker": claims.Pending}),
+	)
+
 	DescribeTable("a number a step sets is no status code",
 		expectClaims(bundled("split-refund")),
 		Entry("400 of a refund", "Both cards refunded (400 visa / 250 mc).", map[string]claims.Claim{"visa": claims.Done, "mastercard": claims.Done}),
