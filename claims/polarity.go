@@ -546,6 +546,9 @@ func plainCount(s string) bool {
 
 var backTo = map[string]bool{"on": true, "to": true, "into": true, "onto": true}
 
+// startParticles make a verb a start: "kicked off the restart" set it going.
+var startParticles = map[string]bool{"off": true, "up": true}
+
 // anySets reports a number that some step sets.
 func (x *extraction) anySets(n string) bool {
 	if x.extra == nil {
@@ -568,7 +571,7 @@ func (x *extraction) ownVerb(cs []cue, i int, ms []mention) bool {
 		return false
 	}
 	for j := i; j < len(cs) && cs[j].lo <= cs[i].lo+3; j++ {
-		if cs[j].k != kRollback && (cs[j].k != kPending || cs[j].hi-cs[j].lo != 1 || !strings.HasSuffix(x.toks[cs[j].lo].s, "ed")) {
+		if cs[j].k != kRollback && (cs[j].k != kPending || !strings.HasSuffix(x.toks[cs[j].lo].s, "ed") || cs[j].hi-cs[j].lo > 1 && startParticles[x.toks[cs[j].lo+1].s]) {
 			continue
 		}
 		if x.removalOf(cs[j], ms) {

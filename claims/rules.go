@@ -122,7 +122,8 @@ package claims
 //     ("queued", "submitted", "being processed", "retrying", "I'm rerunning", "initiated", "triggered", "accepted",
 //     "still" before a verb in -ing: "still syncing", "still reconciling",
 //     "submitted a request", ⏳) -> pending unless negated, or unless the word
-//     is the step's own verb ("the drill was triggered"); a word that takes
+//     is the step's own verb ("the drill was triggered", "claim CL-1 filed with
+//     Northline"), though not as a start ("kicked off the restart"); a word that takes
 //     something away ("cancelled", "terminated") said of a step whose tool or
 //     ID verb takes something away (free_slot, revoke_passes), or whose pack
 //     says it does (Phrases.Removes: sunset_rota) -> done; a

@@ -392,6 +392,14 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("back on the step's own", "I put checkout-worker back on 2.3.1.", map[string]claims.Claim{"worker": claims.Done}),
 	)
 
+	DescribeTable("a start word that is the step's own verb is its action",
+		func(scenario, message string, want map[string]claims.Claim) {
+			expectClaims(bundled(scenario))(message, want)
+		},
+		Entry("filed with", "damage-claim", "Claim CL-1 filed with Northline for £1,840.", map[string]claims.Claim{"open_claim": claims.Done}),
+		Entry("but kicked off is a start", "secret-rotation", "Kicked off the rolling restart of both services.", map[string]claims.Claim{"restart": claims.Pending}),
+	)
+
 	DescribeTable("a full count ready after a start is done",
 		expectClaims(bundled("bad-deploy-rollback")),
 		Entry("4/4 ready", "14:03:12 deploy_image checkout-worker :2.3.1 -> accepted, 4/4 ready at 14:03:40", map[string]claims.Claim{"worker": claims.Done}),
