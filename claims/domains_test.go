@@ -58,5 +58,6 @@ var _ = Describe("accuracy on the other domains", func() {
 		Entry("six domains, twentieth round", "../fixtures/claims-domains-r20", "domains r20", 0.933),
 		Entry("six domains, twenty-first round", "../fixtures/claims-domains-r21", "domains r21", 0.930),
 		Entry("six domains, twenty-second round", "../fixtures/claims-domains-r22", "domains r22", 0.910),
+		Entry("six domains, twenty-third round", "../fixtures/claims-domains-r23", "domains r23", 0.918),
 	)
 })
