@@ -518,7 +518,7 @@ func (x *extraction) backToOther(ms []mention, rhi int) bool {
 		if m.form != fDone || m.step < 0 || x.extra == nil || m.step >= len(x.extra.numbers) || len(x.extra.numbers[m.step]) == 0 {
 			continue
 		}
-		for i := m.lo; i+1 < m.hi+1 && i+1 < rhi; i++ {
+		for i := m.lo; i < m.hi && i+1 < rhi; i++ {
 			if x.toks[i].s != "back" || !backTo[x.toks[i+1].s] {
 				continue
 			}
