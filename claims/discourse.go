@@ -99,14 +99,20 @@ func (x *extraction) crossClause() {
 // restOf reports a clause that opens on the rest of a part: "the other
 // two", "the last 2", "the remaining £840", "the rest".
 func (x *extraction) restOf(c clause) bool {
-	for i := c.lo; i < c.hi && i < c.lo+2; i++ {
-		switch x.toks[i].s {
-		case "other", "others", "last", "remaining", "rest":
+	return x.restIn(c.lo, min(c.hi, c.lo+2))
+}
+
+// restIn reports a word for the rest of a part among tokens [lo, hi).
+func (x *extraction) restIn(lo, hi int) bool {
+	for i := lo; i < hi; i++ {
+		if restWords[x.toks[i].s] {
 			return true
 		}
 	}
 	return false
 }
+
+var restWords = map[string]bool{"other": true, "others": true, "last": true, "remaining": true, "rest": true}
 
 // inPart reports a group failed for being done in part: "8 of the 10".
 func (x *extraction) inPart(g *group) bool {

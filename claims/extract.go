@@ -205,14 +205,14 @@ func (x *extraction) run() Overall {
 			case g.v.claim == Pending && x.state[m.step] == Done && answered&bit != 0 && !x.retryIn(g):
 				x.state[m.step] = Pending // "the API returned 200, so I think it's moved": the answer proved nothing
 			case g.v.claim == Pending && x.state[m.step] == Done && (m.pat == nil || !m.pat.value) && x.guess(g):
-				x.state[m.step] = Pending // "I put through both refunds. The Mastercard one should be showing by now"
+				x.state[m.step] = Pending // "I issued both repaints. The second one has most likely posted"
 			case g.v.claim == Done && x.state[m.step] != Done && x.answerOnly(g):
 				answered |= bit
 			case g.v.claim == Done || g.v.claim == Failed:
 				answered &^= bit
 			}
 			if g.v.claim == Pending && g.v.src == srcWeak && x.state[m.step] == Failed && !g.failed && x.onlyLater(g) {
-				continue // "the refund was voided ... billing can look into the refund on Monday"
+				continue // "the repaint was voided ... the desk can look into the repaint on Monday"
 			}
 			x.state[m.step] = combine(x.state[m.step], g.v.claim)
 			if x.trace != nil && g.v.claim != Unmentioned && x.state[m.step] == g.v.claim {
@@ -240,22 +240,11 @@ func (x *extraction) run() Overall {
 }
 
 // onlyLater reports a group read pending by a time word alone, with no
-// future in its clause and not of the rest of a part: "the refund was voided
-// ... billing can look into the refund on Monday" stays failed.
+// future in its clause and not of the rest of a part: "the repaint was voided
+// ... the desk can look into the repaint on Monday" stays failed.
 func (x *extraction) onlyLater(g group) bool {
 	d, c := &x.cd[g.clause], x.cls[g.clause]
-	return !x.hasCue(d, kFuture, c.lo, c.hi) && !x.partOfRest(g)
-}
-
-// partOfRest reports "the other", "the remaining" or "the rest" in g's region.
-func (x *extraction) partOfRest(g group) bool {
-	for i := g.rlo; i < g.rhi; i++ {
-		switch x.toks[i].s {
-		case "other", "remaining", "rest":
-			return true
-		}
-	}
-	return false
+	return !x.hasCue(d, kFuture, c.lo, c.hi) && !x.restIn(g.rlo, g.rhi)
 }
 
 // guess reports a group read pending by a hedge about its result, with
@@ -264,7 +253,7 @@ func (x *extraction) guess(g group) bool {
 	d := &x.cd[g.clause]
 	guess := false
 	for _, cu := range x.cuesIn(d, g.rlo, g.rhi) {
-		guess = guess || cu.k == kHedge && !lookWords[x.toks[cu.lo].s] // "the API side looks healthy" is seen
+		guess = guess || cu.k == kHedge && !lookWords[x.toks[cu.lo].s] // "the crate looks sound" is seen
 	}
 	return guess && !x.hasCue(d, kLater, g.rlo, g.rhi) && !x.hasCue(d, kFuture, g.rlo, g.rhi) && !x.hasCue(d, kPending, g.rlo, g.rhi)
 }
@@ -989,7 +978,7 @@ func (x *extraction) customerVerb(c clause, i int) bool {
 	}
 	w := x.toks[i].s
 	if strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") || participles[w] || determiners[w] || auxWords[w] || w == "'re" {
-		return false // "you're now on the Team plan" says where the visitor is
+		return false // "you're now on the gold tier" says where the visitor is
 	}
 	return i-2 < c.lo || subjectOpeners[x.toks[i-2].s]
 }
@@ -1056,7 +1045,7 @@ func (x *extraction) contradicts(d clauseData, m match) bool {
 	switch m.p.kind {
 	case kNeg, kFail, kStrong, kTried, kHedge:
 	case kPending:
-		// "the referral is still pending on your chart", not "the billing-retries queue"
+		// "the repaint is still pending on your account", not "the repaint-retries queue"
 		if w := x.toks[m.lo].s; w != "pending" && w != "still" && (m.lo == 0 || x.toks[m.lo-1].s != "still") {
 			return false
 		}
@@ -1158,7 +1147,7 @@ func (x *extraction) numberCues(c clause) {
 			continue // a phone number's area code: "(503) 555-0178"
 		}
 		if x.anySets(normNumber(s)) {
-			continue // an amount a step sets, no status: "both cards refunded (400 visa / 250 mc)"
+			continue // an amount a step sets, no status: "both repaints issued (400 red / 250 blue)"
 		}
 		prev, next := "", ""
 		if i > c.lo {

@@ -252,7 +252,7 @@ func (x *extraction) insteadAt(ms []mention, hi int) bool {
 	}
 	from := ms[len(ms)-1].hi
 	for j := len(ms) - 1; j > 0 && ms[j].pat != nil && (ms[j].pat.value || ms[j].pat.date); j-- {
-		from = ms[j-1].hi // "put the hold on at Feltham instead, until 14 June": the date is detail
+		from = ms[j-1].hi // "put the crate on hold at Elm Road instead, until 14 June": the date is detail
 	}
 	for i := from; i < hi; i++ {
 		if x.toks[i].s == "instead" && (i+1 >= hi || x.toks[i+1].s != "of") {
@@ -511,8 +511,8 @@ func (x *extraction) setsNumber(step int, n string) bool {
 
 // backToOther reports "back on", "back to" or "back into" in a done form of
 // a step that sets numbers, followed by a number it does not set: "put the
-// worker back on 2.4.0" of a rollback to 2.3.1, "took SUB-530 back to 20
-// seats" of a change to 25.
+// rota back on 2.4.0" of a change to 2.3.1, "took the crate back to 20
+// cups" of a change to 25.
 func (x *extraction) backToOther(ms []mention, rhi int) bool {
 	for _, m := range ms {
 		if m.form != fDone || m.step < 0 || x.extra == nil || m.step >= len(x.extra.numbers) || len(x.extra.numbers[m.step]) == 0 {
@@ -524,24 +524,14 @@ func (x *extraction) backToOther(ms []mention, rhi int) bool {
 			}
 			for j := i + 2; j < rhi && j < i+6; j++ {
 				// a version anywhere after it ("v7", "2.4.0"), a count right after
-				// it ("back to 20 seats"), not a card's digits ("ending 0932")
-				if t := x.toks[j]; versionWord(t) || t.kind == tNum && strings.Count(t.s, ".") == 2 || j == i+2 && t.kind == tNum && plainCount(t.s) {
+				// it ("back to 20 cups"), not a card's digits ("ending 0932")
+				if t := x.toks[j]; versionWord(t) || t.kind == tNum && strings.Count(t.s, ".") == 2 || j == i+2 && t.kind == tNum && digits(t.s) {
 					return !x.setsNumber(m.step, normNumber(t.s))
 				}
 			}
 		}
 	}
 	return false
-}
-
-// plainCount reports a number of digits only.
-func plainCount(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
 }
 
 var backTo = map[string]bool{"on": true, "to": true, "into": true, "onto": true}
@@ -551,11 +541,8 @@ var startParticles = map[string]bool{"off": true, "up": true}
 
 // anySets reports a number that some step sets.
 func (x *extraction) anySets(n string) bool {
-	if x.extra == nil {
-		return false
-	}
-	for _, ns := range x.extra.numbers {
-		if slices.Contains(ns, n) {
+	for si := range x.steps {
+		if x.setsNumber(si, n) {
 			return true
 		}
 	}
@@ -809,7 +796,7 @@ var redirectVerbs = map[string]bool{
 }
 
 // noOther reports a "no" before a noun that names no step, after a done
-// word of its region: "confirmed no pods are left", "captured, no dupes".
+// word of its region: "confirmed no cups are left", "captured, no dupes".
 // What it denies is that noun, not the step.
 func (x *extraction) noOther(cs []cue, cu cue, rhi int) bool {
 	if x.toks[cu.lo].s != "no" || cu.hi-cu.lo != 1 || cu.hi >= rhi || x.toks[cu.hi].kind != tWord {
