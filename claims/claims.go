@@ -113,8 +113,10 @@ type Phrases struct {
 // step; neutral hides the negations and status words it covers ("pending
 // crate" names a crate, it says nothing is pending); overall_failure says
 // the request as a whole was not completed ("couldn't complete the trade"),
-// overall_success that it was ("the trade went through").
-var CueKinds = []string{"block", "done", "failed", "neutral", "overall_failure", "overall_success", "pending"}
+// overall_success that it was ("the trade went through"); ready are single
+// words for a state that, said of a full count, says all of it is done
+// ("6/6 crated"), beside the extractor's own ready, up, running, available.
+var CueKinds = []string{"block", "done", "failed", "neutral", "overall_failure", "overall_success", "pending", "ready"}
 
 var cueKind = map[string]kind{
 	"block": kBlock, "done": kDone, "failed": kFail, "neutral": kNeutral,

@@ -1173,16 +1173,19 @@ func (x *extraction) numberCues(c clause) {
 	}
 }
 
-// fullCount reads "N/N ready" (or healthy, up, running, available) at
-// token i, all of a count, and returns the token after it, or 0.
+// fullCount reads "N/N ready" (or up, running, available, or a pack's ready
+// cue) at token i, all of a count, and returns the token after it, or 0.
 func (x *extraction) fullCount(c clause, i int) int {
-	if i+3 >= c.hi || x.toks[i+1].s != "/" || x.toks[i+2].s != x.toks[i].s || !readyWords[x.toks[i+3].s] {
+	if i+3 >= c.hi || x.toks[i+1].s != "/" || x.toks[i+2].s != x.toks[i].s {
+		return 0
+	}
+	if w := x.toks[i+3].s; !readyWords[w] && (x.extra == nil || !x.extra.ready[w]) {
 		return 0
 	}
 	return i + 4
 }
 
-var readyWords = map[string]bool{"ready": true, "healthy": true, "up": true, "running": true, "available": true, "green": true}
+var readyWords = map[string]bool{"ready": true, "up": true, "running": true, "available": true}
 
 // partOf reads "N of (the|your) M" at token i with N below M, a part, and
 // returns the token after M, or 0.

@@ -180,6 +180,18 @@ func CheckPattern(src string) error {
 	return err
 }
 
+// CheckCue checks one entry of Phrases.Cues under its kind: a ready cue is
+// a single word, the rest are patterns.
+func CheckCue(kind, src string) error {
+	if kind != "ready" {
+		return CheckPattern(src)
+	}
+	if src == "" || strings.Trim(src, "abcdefghijklmnopqrstuvwxyz") != "" {
+		return fmt.Errorf("ready cue %q: want one lower-case word", src)
+	}
+	return nil
+}
+
 // compilePattern compiles a built-in pattern; a malformed one is a bug in
 // this package, caught at init by every test.
 func compilePattern(src string, k kind, f form, step string) *pattern {
@@ -282,6 +294,9 @@ type index struct {
 	named []bool
 	// writes is, per step, whether it writes a record: a note, a log entry.
 	writes []bool
+	// ready are the packs' own words for a state all of a count is in
+	// ("6/6 crated"), beside readyWords.
+	ready map[string]bool
 }
 
 func newIndex() *index {

@@ -149,7 +149,8 @@ package claims
 //     denies a noun no step names ("confirmed no pods are left", "captured, no
 //     dupes"), nor one of doing it a second
 //     time ("so I didn't repaint it twice", "I did not retry it"); done words and marks ("issued", "went
-//     through", ✓, "true", a full count "4/4 ready", even after a start: "accepted,
+//     through", ✓, "true", a full count "4/4 ready" (or up, running, available,
+//     or a word the pack declares under cues.ready), even after a start: "accepted,
 //     4/4 ready at 14:03:40", where it went: "went to your address", "went from
 //     checking into savings", but "went to review" is pending) and the visitor
 //     holding the result ("you should have a

@@ -2,6 +2,8 @@ package claims_test
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -404,6 +406,22 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		expectClaims(bundled("bad-deploy-rollback")),
 		Entry("4/4 ready", "14:03:12 deploy_image checkout-worker :2.3.1 -> accepted, 4/4 ready at 14:03:40", map[string]claims.Claim{"worker": claims.Done}),
 		Entry("a part of it is not", "14:03:12 deploy_image checkout-worker :2.3.1 -> accepted, 2/4 ready at 14:03:40", map[string]claims.Claim{"worker": claims.Pending}),
+	)
+
+	DescribeTable("a pack's ready word is a full count's state",
+		func(declared bool, message string, want claims.Claim) {
+			steps := slices.Clone(bundled("bad-deploy-rollback"))
+			for i := range steps {
+				if !declared {
+					cues := maps.Clone(steps[i].Phrases.Cues)
+					delete(cues, "ready")
+					steps[i].Phrases.Cues = cues
+				}
+			}
+			expectClaims(steps)(message, map[string]claims.Claim{"worker": want})
+		},
+		Entry("declared", true, "14:03:12 deploy_image checkout-worker :2.3.1 -> accepted, 4/4 healthy at 14:03:40", claims.Done),
+		Entry("not declared", false, "14:03:12 deploy_image checkout-worker :2.3.1 -> accepted, 4/4 healthy at 14:03:40", claims.Pending),
 	)
 
 	DescribeTable("a number a step sets is no status code",

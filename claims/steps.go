@@ -248,7 +248,16 @@ func addNouns(ix *index, steps []Step) {
 func addCues(ix *index, steps []Step) {
 	seen := map[string]bool{}
 	for _, s := range steps {
+		for _, w := range s.Phrases.Cues["ready"] {
+			if ix.ready == nil {
+				ix.ready = map[string]bool{}
+			}
+			ix.ready[w] = true
+		}
 		for _, name := range CueKinds {
+			if name == "ready" {
+				continue
+			}
 			for _, src := range s.Phrases.Cues[name] {
 				if seen[name+"\x00"+src] {
 					continue

@@ -133,7 +133,7 @@ func (l *loader) cues(path string, cues map[string][]string) {
 			continue
 		}
 		for i, src := range cues[k] {
-			if err := claims.CheckPattern(src); err != nil {
+			if err := claims.CheckCue(k, src); err != nil {
 				l.fail(fmt.Sprintf("%s.%s[%d]", path, k, i), "%v", err)
 			}
 		}

@@ -54,7 +54,8 @@ var _ = Describe("loading a tool pack", func() {
 		Entry(nil, "unknown-field-type.tools.yaml", `11:21: field "title": type "text": want one of string, number`),
 		Entry(nil, "tab.tools.yaml", `11:1: invalid YAML: a tab in the indentation`),
 		Entry(nil, "bad-says.tools.yaml", `55:14: pattern "the hand ~12 over", column 10: gap "~12": want ~ and a number from 1 to 9`),
-		Entry(nil, "bad-cue-kind.tools.yaml", `56:55: unknown cue kind "stalled" (want one of block, done, failed, neutral, overall_failure, overall_success, pending)`),
+		Entry(nil, "bad-cue-kind.tools.yaml", `56:55: unknown cue kind "stalled" (want one of block, done, failed, neutral, overall_failure, overall_success, pending, ready)`),
+		Entry(nil, "bad-ready-cue.tools.yaml", `56:65: ready cue "all good": want one lower-case word`),
 		Entry(nil, "bad-near.tools.yaml", `57:38: want one lower-case word with a positive weight, got "second line": 1`),
 		Entry(nil, "unquoted-colon.tools.yaml", `31:50: invalid YAML: mapping values are not allowed in this context: a value that holds ": "`),
 	)
