@@ -78,6 +78,7 @@ type extraction struct {
 	tr       trace    // its storage, kept with the pooled extraction
 	fw       []string // per token: the word the learned reading sees (learned.go)
 	fwh      []uint64 // and its hash
+	hs       []uint64 // per token: its word's hash, for index scans (pattern.go)
 	key      []byte   // scratch for the step list's cache key
 }
 
@@ -443,9 +444,10 @@ func combine(cur, next Claim) Claim {
 // scanClause finds the mentions and cues of one clause.
 func (x *extraction) scanClause(ci int) {
 	c := x.cls[ci]
-	x.found = builtin.scan(x.toks, c.lo, c.hi, x.found[:0])
+	hs := x.hashWords(c.lo, c.hi)
+	x.found = builtin.scan(x.toks, hs, c.lo, c.hi, x.found[:0])
 	if x.extra != nil {
-		x.found = x.extra.scan(x.toks, c.lo, c.hi, x.found)
+		x.found = x.extra.scan(x.toks, hs, c.lo, c.hi, x.found)
 		x.found = x.extra.scanDates(x.toks, c.lo, c.hi, x.found)
 	}
 	// Keep, per layer, the longest matches that do not overlap.
@@ -1398,7 +1400,7 @@ func (x *extraction) resolveShared(d *clauseData, c clause) {
 		if len(named) == 0 && x.extra != nil && m.hi-m.lo > 2 {
 			// A name in the phrase's own gap: "rolled back checkout-worker to 2.3.1".
 			var buf [8]match
-			for _, f := range x.extra.scan(x.toks, m.lo+1, m.hi-1, buf[:0]) {
+			for _, f := range x.extra.scan(x.toks, x.hashWords(m.lo+1, m.hi-1), m.lo+1, m.hi-1, buf[:0]) {
 				if si := x.stepIndex(f.p.step); f.p.kind == kMention && len(f.p.shared) == 0 && f.hi < m.hi && si >= 0 &&
 					slices.Contains(m.shared, f.p.step) && !slices.Contains(named, si) {
 					named = append(named, si)

@@ -62,6 +62,10 @@ type pattern struct {
 	// object marks an ID word that is the step's object (soleObject): it
 	// does not name the step inside an identifier ("QUOTA_EXCEEDED").
 	object bool
+	// need holds, per word the pattern requires after its first, the bits
+	// (wordBit) of the words that can fill it: a clause whose words lack one
+	// of them cannot match, and is not tried.
+	need []uint64
 	// value marks an identifier from a step's arguments: it names the
 	// object, whose own states ("A4004 is packed") are not the step's.
 	value bool
@@ -294,6 +298,9 @@ type index struct {
 	named []bool
 	// writes is, per step, whether it writes a record: a note, a log entry.
 	writes []bool
+	// firsts is a filter of the exact keys' hashes (wordHash, low 12
+	// bits): a word outside it opens no pattern, and is not looked up.
+	firsts [64]uint64
 	// ready are the packs' own words for a state all of a count is in
 	// ("6/6 crated"), beside readyWords.
 	ready map[string]bool
@@ -303,7 +310,51 @@ func newIndex() *index {
 	return &index{exact: map[string][]*pattern{}, prefix: map[string][]*pattern{}}
 }
 
+// wordBit is a word's bit in a clause's word mask: its hash's top six bits.
+func wordBit(s string) uint64 { return 1 << (wordHash(s) >> 58) }
+
+// needs returns the masks of the words after the first that every match
+// holds: each plain element's alternatives, their plurals among them. An
+// element with a prefix alternative ("insufficient*") needs nothing.
+func needs(es []elem) []uint64 {
+	var out []uint64
+	for _, e := range es[min(1, len(es)):] {
+		if e.opt || e.not || e.gap > 0 {
+			continue
+		}
+		var m uint64
+		for _, a := range e.alts {
+			if n := len(a) - 1; n >= 0 && a[n] == '*' {
+				m = 0
+				break
+			}
+			m |= wordBit(a)
+			if e.plural {
+				m |= wordBit(a + "s")
+			}
+		}
+		if m != 0 {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// could reports that a clause of word mask m may hold a match of p.
+func (p *pattern) could(m uint64) bool {
+	for _, n := range p.need {
+		if n&m == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// mayOpen reports that a word of hash h may be an exact key.
+func (ix *index) mayOpen(h uint64) bool { return ix.firsts[h>>6&63]&(1<<(h&63)) != 0 }
+
 func (ix *index) add(p *pattern) {
+	p.need = needs(p.elems)
 	ix.all = append(ix.all, p)
 	ix.plurals = ix.plurals || p.elems[0].plural
 	for _, a := range p.elems[0].alts {
@@ -319,6 +370,8 @@ func (ix *index) add(p *pattern) {
 			continue
 		}
 		ix.exact[a] = append(ix.exact[a], p)
+		h := wordHash(a)
+		ix.firsts[h>>6&63] |= 1 << (h & 63)
 	}
 }
 
@@ -328,23 +381,30 @@ type match struct {
 	lo, hi int // token range
 }
 
-// scan appends every match of the indexed patterns starting in toks[lo:hi].
-func (ix *index) scan(toks []token, lo, hi int, out []match) []match {
-	for i := lo; i < hi; i++ {
-		s := toks[i].s
-		for _, p := range ix.exact[s] {
+// scan appends every match of the indexed patterns starting in toks[lo:hi];
+// hs holds the words' hashes (wordHash) over that range.
+func (ix *index) scan(toks []token, hs []uint64, lo, hi int, out []match) []match {
+	var mask uint64
+	for _, h := range hs[lo:hi] {
+		mask |= 1 << (h >> 58)
+	}
+	try := func(ps []*pattern, i int, plural bool) {
+		for _, p := range ps {
+			if plural && !p.elems[0].plural || !p.could(mask) {
+				continue
+			}
 			if e := p.matchAt(toks, i, hi); e > i {
 				out = append(out, match{p, i, e})
 			}
 		}
+	}
+	for i := lo; i < hi; i++ {
+		s := toks[i].s
+		if ix.mayOpen(hs[i]) {
+			try(ix.exact[s], i, false)
+		}
 		if n := len(s) - 1; n >= 4 && s[n] == 's' && ix.plurals {
-			for _, p := range ix.exact[s[:n]] {
-				if p.elems[0].plural {
-					if e := p.matchAt(toks, i, hi); e > i {
-						out = append(out, match{p, i, e})
-					}
-				}
-			}
+			try(ix.exact[s[:n]], i, true)
 		}
 		if len(ix.prefix) == 0 {
 			continue
@@ -352,15 +412,22 @@ func (ix *index) scan(toks []token, lo, hi int, out []match) []match {
 		// Each pattern sits under one key, its prefix cut to three bytes; shorter
 		// keys are looked up only when there are some.
 		for n := min(len(s), 3); n > 0; n-- {
-			for _, p := range ix.prefix[s[:n]] {
-				if e := p.matchAt(toks, i, hi); e > i {
-					out = append(out, match{p, i, e})
-				}
-			}
+			try(ix.prefix[s[:n]], i, false)
 			if !ix.short[s[0]] {
 				break
 			}
 		}
 	}
 	return out
+}
+
+// hashWords sets x.hs over toks[lo:hi], for index scans.
+func (x *extraction) hashWords(lo, hi int) []uint64 {
+	if len(x.hs) < len(x.toks) {
+		x.hs = make([]uint64, len(x.toks))
+	}
+	for i := lo; i < hi; i++ {
+		x.hs[i] = wordHash(x.toks[i].s)
+	}
+	return x.hs
 }
