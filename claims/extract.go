@@ -79,6 +79,7 @@ type extraction struct {
 	fw       []string // per token: the word the learned reading sees (learned.go)
 	fwh      []uint64 // and its hash
 	hs       []uint64 // per token: its word's hash, for index scans (pattern.go)
+	corrAt   []int    // per sentence: its first correction word, or -1
 	key      []byte   // scratch for the step list's cache key
 }
 
@@ -99,6 +100,20 @@ func newExtraction(message string, steps []Step) *extraction {
 	x.toks = tokenize(message, x.toks)
 	fixTypos(x.toks, x.extra)
 	x.sents, x.cls = segment(x.toks, x.sents[:0], x.cls[:0])
+	x.hs = x.hs[:0]
+	for _, t := range x.toks {
+		x.hs = append(x.hs, wordHash(t.s))
+	}
+	x.corrAt = x.corrAt[:0]
+	for _, st := range x.sents {
+		at := -1
+		for i := st.lo; i < st.hi && at < 0; i++ {
+			if correctionWords[x.toks[i].s] {
+				at = i
+			}
+		}
+		x.corrAt = append(x.corrAt, at)
+	}
 	x.cd = x.cd[:0]
 	x.ms = x.ms[:0]
 	x.fw, x.fwh = x.fw[:0], x.fwh[:0]
@@ -364,17 +379,13 @@ func (x *extraction) sentOf(i int) int {
 // before. What it says replaces what was said before, pending included.
 func (x *extraction) corrects(g group) bool {
 	s := x.cls[g.clause].sent
-	for i := x.sents[s].lo; i < g.lo; i++ {
-		if correctionWords[x.toks[i].s] {
-			return true
-		}
+	if at := x.corrAt[s]; at >= 0 && at < g.lo {
+		return true
 	}
 	if s > 0 {
 		p := x.sents[s-1]
-		for i := p.lo; i < p.hi && i < p.lo+3; i++ {
-			if correctionWords[x.toks[i].s] && p.hi-p.lo <= 3 {
-				return true
-			}
+		if at := x.corrAt[s-1]; at >= 0 && at < p.lo+3 && p.hi-p.lo <= 3 {
+			return true
 		}
 	}
 	return false
@@ -444,10 +455,9 @@ func combine(cur, next Claim) Claim {
 // scanClause finds the mentions and cues of one clause.
 func (x *extraction) scanClause(ci int) {
 	c := x.cls[ci]
-	hs := x.hashWords(c.lo, c.hi)
-	x.found = builtin.scan(x.toks, hs, c.lo, c.hi, x.found[:0])
+	x.found = builtin.scan(x.toks, x.hs, c.lo, c.hi, x.found[:0])
 	if x.extra != nil {
-		x.found = x.extra.scan(x.toks, hs, c.lo, c.hi, x.found)
+		x.found = x.extra.scan(x.toks, x.hs, c.lo, c.hi, x.found)
 		x.found = x.extra.scanDates(x.toks, c.lo, c.hi, x.found)
 	}
 	// Keep, per layer, the longest matches that do not overlap.
@@ -1400,7 +1410,7 @@ func (x *extraction) resolveShared(d *clauseData, c clause) {
 		if len(named) == 0 && x.extra != nil && m.hi-m.lo > 2 {
 			// A name in the phrase's own gap: "rolled back checkout-worker to 2.3.1".
 			var buf [8]match
-			for _, f := range x.extra.scan(x.toks, x.hashWords(m.lo+1, m.hi-1), m.lo+1, m.hi-1, buf[:0]) {
+			for _, f := range x.extra.scan(x.toks, x.hs, m.lo+1, m.hi-1, buf[:0]) {
 				if si := x.stepIndex(f.p.step); f.p.kind == kMention && len(f.p.shared) == 0 && f.hi < m.hi && si >= 0 &&
 					slices.Contains(m.shared, f.p.step) && !slices.Contains(named, si) {
 					named = append(named, si)

@@ -301,6 +301,8 @@ type index struct {
 	// firsts is a filter of the exact keys' hashes (wordHash, low 12
 	// bits): a word outside it opens no pattern, and is not looked up.
 	firsts [64]uint64
+	// prefixes is the same filter of the prefix keys.
+	prefixes [64]uint64
 	// ready are the packs' own words for a state all of a count is in
 	// ("6/6 crated"), beside readyWords.
 	ready map[string]bool
@@ -350,8 +352,14 @@ func (p *pattern) could(m uint64) bool {
 	return true
 }
 
-// mayOpen reports that a word of hash h may be an exact key.
-func (ix *index) mayOpen(h uint64) bool { return ix.firsts[h>>6&63]&(1<<(h&63)) != 0 }
+// mayOpen reports that a word of hash h may be one of the keys filter
+// holds (index.firsts, index.prefixes); setFilter adds a key.
+func mayOpen(filter *[64]uint64, h uint64) bool { return filter[h>>6&63]&(1<<(h&63)) != 0 }
+
+func setFilter(filter *[64]uint64, key string) {
+	h := wordHash(key)
+	filter[h>>6&63] |= 1 << (h & 63)
+}
 
 func (ix *index) add(p *pattern) {
 	p.need = needs(p.elems)
@@ -367,11 +375,11 @@ func (ix *index) add(p *pattern) {
 				ix.short[k[0]] = true
 			}
 			ix.prefix[k] = append(ix.prefix[k], p)
+			setFilter(&ix.prefixes, k)
 			continue
 		}
 		ix.exact[a] = append(ix.exact[a], p)
-		h := wordHash(a)
-		ix.firsts[h>>6&63] |= 1 << (h & 63)
+		setFilter(&ix.firsts, a)
 	}
 }
 
@@ -400,7 +408,7 @@ func (ix *index) scan(toks []token, hs []uint64, lo, hi int, out []match) []matc
 	}
 	for i := lo; i < hi; i++ {
 		s := toks[i].s
-		if ix.mayOpen(hs[i]) {
+		if mayOpen(&ix.firsts, hs[i]) {
 			try(ix.exact[s], i, false)
 		}
 		if n := len(s) - 1; n >= 4 && s[n] == 's' && ix.plurals {
@@ -412,22 +420,13 @@ func (ix *index) scan(toks []token, hs []uint64, lo, hi int, out []match) []matc
 		// Each pattern sits under one key, its prefix cut to three bytes; shorter
 		// keys are looked up only when there are some.
 		for n := min(len(s), 3); n > 0; n-- {
-			try(ix.prefix[s[:n]], i, false)
+			if mayOpen(&ix.prefixes, wordHash(s[:n])) {
+				try(ix.prefix[s[:n]], i, false)
+			}
 			if !ix.short[s[0]] {
 				break
 			}
 		}
 	}
 	return out
-}
-
-// hashWords sets x.hs over toks[lo:hi], for index scans.
-func (x *extraction) hashWords(lo, hi int) []uint64 {
-	if len(x.hs) < len(x.toks) {
-		x.hs = make([]uint64, len(x.toks))
-	}
-	for i := lo; i < hi; i++ {
-		x.hs[i] = wordHash(x.toks[i].s)
-	}
-	return x.hs
 }
