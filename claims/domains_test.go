@@ -59,5 +59,6 @@ var _ = Describe("accuracy on the other domains", func() {
 		Entry("six domains, twenty-first round", "../fixtures/claims-domains-r21", "domains r21", 0.930),
 		Entry("six domains, twenty-second round", "../fixtures/claims-domains-r22", "domains r22", 0.910),
 		Entry("six domains, twenty-third round", "../fixtures/claims-domains-r23", "domains r23", 0.918),
+		Entry("six domains, twenty-fourth round", "../fixtures/claims-domains-r24", "domains r24", 0.897),
 	)
 })
