@@ -1046,8 +1046,20 @@ func (x *extraction) active(m match) bool {
 		return x.stepIndex(m.p.step) >= 0
 	case kNoun:
 		return true // compiled for this scenario's steps only
+	case kCond:
+		if x.toks[m.lo].s == "before" && m.hi-m.lo == 1 {
+			return m.hi < len(x.toks) && beforeAction(x.toks[m.hi].s)
+		}
 	}
 	return true
+}
+
+// beforeAction reports a word after "before" that opens an action of its
+// own, which "before" makes a condition ("before I retry", "before
+// repainting it"); a time ("the day before", "before Friday") is none.
+func beforeAction(w string) bool {
+	return subjectPronouns[w] || w == "he" || w == "she" || w == "any" || w == "anything" ||
+		len(w) > 5 && strings.HasSuffix(w, "ing")
 }
 
 // contradicts reports a negation, failure, doubt or "still pending" inside a done form's gap,

@@ -223,7 +223,9 @@ package claims
 //     issue a repaint", "we will update your plaque and divert your crate"); so
 //     does a done verb before its first object when nothing follows the later objects
 //     ("I updated your register and the delivery plaque"). A condition ("if", "once",
-//     "as soon as", "on arrival", "please reply") with a future, offer ("let us
+//     "as soon as", "on arrival", "please reply", "before" an action of its own:
+//     "before I repaint it", "before repainting", not a time: "the day before",
+//     "before Friday") with a future, offer ("let us
 //     know") or intention in its clause, or in the next clause joined by "and", voids
 //     every future-derived claim, every group whose region holds the condition, and
 //     every group inside the if-part ("as soon as it arrives and is checked in, we'll

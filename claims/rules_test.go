@@ -673,6 +673,14 @@ var _ = Describe("rule 5: inheritance, conditions and restated requests", func()
 		Entry("past 'when' is not a condition", "When the refund failed I reversed the cancellation.", cancelFlow, "cancel_order=failed refund=failed"),
 	)
 
+	DescribeTable("'before' a time is no condition, before an action of its own it is",
+		check,
+		Entry("the day before", "I'll email you a reminder the day before.", cancelFlow, "notify=pending"),
+		Entry("before a day", "We will refund your card before Friday.", cancelFlow, "refund=pending"),
+		Entry("before a subject", "Before I refund you, can you confirm the card?", cancelFlow, ""),
+		Entry("before a gerund", "I'll email you before refunding the card.", cancelFlow, ""),
+	)
+
 	DescribeTable("a hypothesis carries nothing",
 		check,
 		Entry("in case, after a condition", "Once the parcel is back with us, we'll refund you. Keep the tracking number in case we need it.", replaceFlow, ""),
