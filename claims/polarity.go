@@ -77,6 +77,9 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 			if x.noOther(cs, cu, rhi) {
 				continue // "captured, no dupes": the "no" is its noun's
 			}
+			if x.negatesRemoval(cu, ms) {
+				continue // "no rights to delete the crate's notes": taking away is another action
+			}
 			neg = true
 			failAt(cu.lo)
 			negAt = cu.lo
@@ -349,6 +352,36 @@ func (x *extraction) allRemove(ms []mention) bool {
 		}
 	}
 	return len(ms) > 0
+}
+
+// negatesRemoval reports a negation whose verb, within a few words and
+// just before the mentions, takes something away, said of steps that do not:
+// what was not taken away stands ("I can't delete the notes" of a step
+// that posts them).
+func (x *extraction) negatesRemoval(cu cue, ms []mention) bool {
+	if len(ms) == 0 {
+		return false
+	}
+	for _, m := range ms {
+		if x.removes(m.step) || m.lo < cu.hi {
+			return false
+		}
+	}
+	for i := cu.hi; i < cu.hi+4 && i < ms[0].lo; i++ {
+		w := x.toks[i].s
+		if w == "and" || w == "or" || w == "nor" || w == "," {
+			return false
+		}
+		if removalVerbs[w] && ms[0].lo-i <= 3 {
+			for j := i + 1; j < ms[0].lo; j++ {
+				if w := x.toks[j].s; w == "and" || w == "or" || w == "nor" || w == "," {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // absence words negate a thing, not a verb: "no second factor", "none running".

@@ -145,7 +145,9 @@ package claims
 //     Leeds", "still set to go to Ash Yard", a done form back on a value the step
 //     does not set, "put the worker back on 2.4.0"; not what a noun says was lost, "her lost
 //     phone") -> failed; a negation ("not",
-//     "couldn't", "no repaint") -> failed, but not a "no" after a done word that
+//     "couldn't", "no repaint") -> failed, but not a negation of a verb that takes
+//     something away, of steps that do not ("no rights to delete the crate's
+//     notes"), nor a "no" after a done word that
 //     denies a noun no step names ("confirmed no pods are left", "captured, no
 //     dupes"), nor one of doing it a second
 //     time ("so I didn't repaint it twice", "I did not retry it"); done words and marks ("issued", "went

@@ -402,6 +402,13 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("but kicked off is a start", "secret-rotation", "Kicked off the rolling restart of both services.", map[string]claims.Claim{"restart": claims.Pending}),
 	)
 
+	DescribeTable("a negated taking away is another action than the step's",
+		check,
+		Entry("no rights to delete", "I emailed you the confirmation. I don't have rights to delete that email, so it stays in your inbox.", cancelFlow, "notify=done"),
+		Entry("a step that takes away is negated as ever", "I couldn't cancel the order.", cancelFlow, "cancel_order=failed"),
+		Entry("nor when it is coordinated", "I couldn't remove the old items or restock the new ones.", cancelFlow, "restock=failed"),
+	)
+
 	DescribeTable("a full count ready after a start is done",
 		expectClaims(bundled("bad-deploy-rollback")),
 		Entry("4/4 ready", "14:03:12 deploy_image checkout-worker :2.3.1 -> accepted, 4/4 ready at 14:03:40", map[string]claims.Claim{"worker": claims.Done}),
