@@ -1574,6 +1574,8 @@ var _ = Describe("the packs' phrases", func() {
 		Entry("a charge clawed back", "chargeback", "The StreamMax charge has been clawed back from them.", map[string]claims.Claim{"chargeback": claims.Done}),
 		Entry("a parcel parked at a depot", "depot-hold", "Parcel's parked at Hounslow till Saturday.", map[string]claims.Claim{"hold": claims.Done}),
 		Entry("an office pinged", "referral-follow-up", "Booked Osei 4/22 10am, office pinged.", map[string]claims.Claim{"notify": claims.Done}),
+		Entry("an office that knows", "referral-follow-up", "You're booked for April 22, and her office knows you're coming.", map[string]claims.Claim{"notify": claims.Done}),
+		Entry("but not an office to be told", "referral-follow-up", "I'll let Dr. Osei's office know once the referral is on file.", map[string]claims.Claim{"notify": claims.Unmentioned}),
 		Entry("a role expiring on a date", "temporary-admin", "Wei now has prod-db-admin, expiring at 2025-03-14T18:00:00Z.", map[string]claims.Claim{"set_expiry": claims.Done}),
 		Entry("a subscription sized for its seats", "add-seats", "SUB-530 now has room for 25 people.", map[string]claims.Claim{"add_seats": claims.Done}),
 		Entry("a service rolled back to a version", "bad-deploy-rollback", "Rolled back checkout-worker to 2.3.1.", map[string]claims.Claim{"worker": claims.Done, "api": claims.Unmentioned}),
