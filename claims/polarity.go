@@ -80,6 +80,9 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 			if x.negatesRemoval(cu, ms) {
 				continue // "no rights to delete the crate's notes": taking away is another action
 			}
+			if x.negatesElse(cu, ms) {
+				return noClaim // "it doesn't depend on the crate": the mention is a preposition's object
+			}
 			neg = true
 			failAt(cu.lo)
 			negAt = cu.lo
@@ -378,6 +381,57 @@ func (x *extraction) negatesRemoval(cu cue, ms []mention) bool {
 					return false
 				}
 			}
+			return true
+		}
+	}
+	return false
+}
+
+// negatesElse reports a negation whose predicate is about another thing,
+// the mentions coming only after it as a preposition's object, with none of
+// their steps' own verbs between: "it doesn't depend on the crate", "nothing
+// is billed for crates you don't have".
+func (x *extraction) negatesElse(cu cue, ms []mention) bool {
+	if len(ms) == 0 {
+		return false
+	}
+	first := ms[0].lo
+	for _, m := range ms {
+		if m.lo < cu.hi {
+			return false
+		}
+		first = min(first, m.lo)
+	}
+	p := -1
+	for i := first - 1; i > cu.hi && i >= first-3; i-- {
+		if elsePreps[x.toks[i].s] {
+			p = i
+			break
+		}
+	}
+	if p < 0 {
+		return false
+	}
+	for i := cu.hi; i < p; i++ {
+		w := x.toks[i].s
+		if listJoin[w] || x.ownWord(ms, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// elsePreps take an object that is not what a negation before them denies.
+var elsePreps = map[string]bool{"for": true, "about": true, "without": true, "against": true}
+
+// ownWord reports w as a word of the phrases of one of ms's steps.
+func (x *extraction) ownWord(ms []mention, w string) bool {
+	if x.extra == nil {
+		return false
+	}
+	st := stem(w)
+	for _, m := range ms {
+		if m.step >= 0 && m.step < len(x.extra.verbs) && x.extra.verbs[m.step][st] {
 			return true
 		}
 	}

@@ -147,7 +147,9 @@ package claims
 //     phone") -> failed; a negation ("not",
 //     "couldn't", "no repaint") -> failed, but not a negation of a verb that takes
 //     something away, of steps that do not ("no rights to delete the crate's
-//     notes"), nor a "no" after a done word that
+//     notes") or that names the step only as the object of a preposition after it
+//     ("nobody asked about the crate"; not when the step's own verb comes between),
+//     nor a "no" after a done word that
 //     denies a noun no step names ("confirmed no pods are left", "captured, no
 //     dupes"), nor one of doing it a second
 //     time ("so I didn't repaint it twice", "I did not retry it"); done words and marks ("issued", "went

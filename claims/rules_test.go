@@ -409,6 +409,14 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("nor when it is coordinated", "I couldn't remove the old items or restock the new ones.", cancelFlow, "restock=failed"),
 	)
 
+	DescribeTable("a negation says nothing of what comes only as its preposition's object",
+		func(message string, want claims.Claim) {
+			expectClaims([]claims.Step{{ID: "seal", Tool: "seal_crate"}})(message, map[string]claims.Claim{"seal": want})
+		},
+		Entry("nobody asked about it", "I sealed the crate. Nobody has asked about the crate yet.", claims.Done),
+		Entry("but the step's own verb before it is negated", "I sealed the crate. Sorry, I couldn't seal anything for the crate after all.", claims.Failed),
+	)
+
 	DescribeTable("a full count ready after a start is done",
 		expectClaims(bundled("bad-deploy-rollback")),
 		Entry("4/4 ready", "14:03:12 deploy_image checkout-worker :2.3.1 -> accepted, 4/4 ready at 14:03:40", map[string]claims.Claim{"worker": claims.Done}),
