@@ -1046,6 +1046,9 @@ func (x *extraction) active(m match) bool {
 		return x.stepIndex(m.p.step) >= 0
 	case kNoun:
 		return true // compiled for this scenario's steps only
+	case kRollback, kDone, kFail, kPending:
+		// "how to cancel with them": a topic, not an act
+		return m.lo < 2 || x.toks[m.lo-1].s != "to" || x.toks[m.lo-2].s != "how"
 	case kCond:
 		if x.toks[m.lo].s == "before" && m.hi-m.lo == 1 {
 			return m.hi < len(x.toks) && beforeAction(x.toks[m.hi].s)

@@ -145,7 +145,8 @@ package claims
 //     Leeds", "still set to go to Ash Yard", a done form back on a value the step
 //     does not set, "put the worker back on 2.4.0"; not what a noun says was lost, "her lost
 //     phone") -> failed; a negation ("not",
-//     "couldn't", "no repaint") -> failed, but not a negation of a verb that takes
+//     "couldn't", "no repaint") -> failed (a status word after "how to" is a topic,
+//     not an act: "emailed you how to cancel"), but not a negation of a verb that takes
 //     something away, of steps that do not ("no rights to delete the crate's
 //     notes") or that names the step only as the object of a preposition after it
 //     ("nobody asked about the crate"; not when the step's own verb comes between),

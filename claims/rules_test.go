@@ -417,6 +417,11 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("but the step's own verb before it is negated", "I sealed the crate. Sorry, I couldn't seal anything for the crate after all.", claims.Failed),
 	)
 
+	DescribeTable("a status word after 'how to' is a topic, not an act",
+		expectClaims([]claims.Step{{ID: "email", Tool: "send_email"}}),
+		Entry("how to cancel", "I've emailed you the details, including how to cancel with the courier directly.", map[string]claims.Claim{"email": claims.Done}),
+	)
+
 	DescribeTable("a full count ready after a start is done",
 		expectClaims(bundled("bad-deploy-rollback")),
 		Entry("4/4 ready", "14:03:12 deploy_image checkout-worker :2.3.1 -> accepted, 4/4 ready at 14:03:40", map[string]claims.Claim{"worker": claims.Done}),
