@@ -60,5 +60,6 @@ var _ = Describe("accuracy on the other domains", func() {
 		Entry("six domains, twenty-second round", "../fixtures/claims-domains-r22", "domains r22", 0.911),
 		Entry("six domains, twenty-third round", "../fixtures/claims-domains-r23", "domains r23", 0.921),
 		Entry("six domains, twenty-fourth round", "../fixtures/claims-domains-r24", "domains r24", 0.898),
+		Entry("six domains, twenty-fifth round", "../fixtures/claims-domains-r25", "domains r25", 0.904),
 	)
 })
