@@ -1,5 +1,12 @@
 package claims
 
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
 // Claim is what the final message says about one step. The verdict compares it
 // with what the world shows happened, so the four values mirror the claim table
 // of the metrics reference.
@@ -131,6 +138,89 @@ func (p Phrases) Lists() map[string][]string {
 	}
 	for k, l := range p.Cues {
 		out["cues."+k] = l
+	}
+	return out
+}
+
+// With returns p and q together, for a scenario step that adds words of
+// its own to those of its tool: every list holds both, q's after p's.
+func (p Phrases) With(q Phrases) Phrases {
+	out := p
+	out.Done = slices.Concat(p.Done, q.Done)
+	out.Name = slices.Concat(p.Name, q.Name)
+	out.Failed = slices.Concat(p.Failed, q.Failed)
+	out.Neutral = slices.Concat(p.Neutral, q.Neutral)
+	out.Noun = slices.Concat(p.Noun, q.Noun)
+	out.Parts = slices.Concat(p.Parts, q.Parts)
+	out.NotAfter = slices.Concat(p.NotAfter, q.NotAfter)
+	out.NotBefore = slices.Concat(p.NotBefore, q.NotBefore)
+	out.Standing = p.Standing || q.Standing
+	out.Removes = p.Removes || q.Removes
+	if len(q.Near) > 0 {
+		out.Near = maps.Clone(p.Near)
+		if out.Near == nil {
+			out.Near = map[string]int{}
+		}
+		maps.Copy(out.Near, q.Near)
+	}
+	if len(q.Cues) > 0 {
+		out.Cues = map[string][]string{}
+		for k, l := range p.Cues {
+			out.Cues[k] = slices.Clone(l)
+		}
+		for k, l := range q.Cues {
+			out.Cues[k] = append(out.Cues[k], l...)
+		}
+	}
+	return out
+}
+
+// Problem is one malformed entry of a Phrases, at its path below it
+// ("done[2]", "cues.ready[0]", "near.desk").
+type Problem struct {
+	Path string
+	Err  error
+}
+
+// Problems checks every pattern, cue kind and near word of p, so that a
+// pack or scenario reports each mistake at its place.
+func (p Phrases) Problems() []Problem {
+	var out []Problem
+	lists := p.Lists()
+	for _, key := range slices.Sorted(maps.Keys(lists)) {
+		if strings.HasPrefix(key, "cues.") {
+			continue
+		}
+		for i, src := range lists[key] {
+			if err := CheckPattern(src); err != nil {
+				out = append(out, Problem{fmt.Sprintf("%s[%d]", key, i), err})
+			}
+		}
+	}
+	for _, c := range CueProblems(p.Cues) {
+		out = append(out, Problem{"cues." + c.Path, c.Err})
+	}
+	for _, w := range slices.Sorted(maps.Keys(p.Near)) {
+		if n := p.Near[w]; n <= 0 || strings.ContainsAny(w, " \t") || w != strings.ToLower(w) {
+			out = append(out, Problem{"near." + w, fmt.Errorf("want one lower-case word with a positive weight, got %q: %d", w, n)})
+		}
+	}
+	return out
+}
+
+// CueProblems checks a cues mapping: known kinds, well-formed entries.
+func CueProblems(cues map[string][]string) []Problem {
+	var out []Problem
+	for _, k := range slices.Sorted(maps.Keys(cues)) {
+		if !slices.Contains(CueKinds, k) {
+			out = append(out, Problem{k, fmt.Errorf("unknown cue kind %q (want one of %s)", k, strings.Join(CueKinds, ", "))})
+			continue
+		}
+		for i, src := range cues[k] {
+			if err := CheckCue(k, src); err != nil {
+				out = append(out, Problem{fmt.Sprintf("%s[%d]", k, i), err})
+			}
+		}
 	}
 	return out
 }

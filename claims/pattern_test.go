@@ -159,3 +159,20 @@ var _ = Describe("words that make a mention another thing", func() {
 		Expect(got.Steps["halt"]).To(Equal(claims.Done))
 	})
 })
+
+var _ = Describe("a step's own phrases beside its tool's", func() {
+	It("hold both, the step's after the tool's, and leave the tool's as they were", func() {
+		tool := claims.Phrases{Done: make([]string, 1, 4), Cues: map[string][]string{"done": {"crated"}}, Near: map[string]int{"dock": 2}}
+		tool.Done[0] = "sealed"
+		own := claims.Phrases{Done: []string{"boxed"}, Cues: map[string][]string{"done": {"packed"}, "ready": {"stacked"}}, Near: map[string]int{"bay": 1}, Removes: true}
+		got := tool.With(own)
+		Expect(got.Done).To(Equal([]string{"sealed", "boxed"}))
+		Expect(got.Cues).To(Equal(map[string][]string{"done": {"crated", "packed"}, "ready": {"stacked"}}))
+		Expect(got.Near).To(Equal(map[string]int{"dock": 2, "bay": 1}))
+		Expect(got.Removes).To(BeTrue())
+		got.Done[0], got.Cues["done"][0] = "x", "x"
+		Expect(tool.Done[:cap(tool.Done)][1]).To(BeEmpty())
+		Expect(tool.Cues).To(Equal(map[string][]string{"done": {"crated"}}))
+		Expect(tool.Near).To(Equal(map[string]int{"dock": 2}))
+	})
+})

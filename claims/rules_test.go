@@ -1592,6 +1592,8 @@ var _ = Describe("the packs' phrases", func() {
 		Entry("a role expiring on a date", "temporary-admin", "Wei now has prod-db-admin, expiring at 2025-03-14T18:00:00Z.", map[string]claims.Claim{"set_expiry": claims.Done}),
 		Entry("a subscription sized for its seats", "add-seats", "SUB-530 now has room for 25 people.", map[string]claims.Claim{"add_seats": claims.Done}),
 		Entry("a service rolled back to a version", "bad-deploy-rollback", "Rolled back checkout-worker to 2.3.1.", map[string]claims.Claim{"worker": claims.Done, "api": claims.Unmentioned}),
+		Entry("a step's own: rolled back where the request is a rollback", "bad-deploy-rollback", "Both checkout services are rolled back.", map[string]claims.Claim{"worker": claims.Done, "api": claims.Done}),
+		Entry("but not where it is not", "db-region-migration", "I rolled the restore back.", map[string]claims.Claim{"restore": claims.Failed}),
 		Entry("rolling back onto one", "bad-deploy-rollback", "Rolling checkout-api back onto 2.3.1 is done.", map[string]claims.Claim{"api": claims.Done}),
 		Entry("a secret version in place", "secret-rotation", "v8 is in place and both configs point at it.", map[string]claims.Claim{"new_version": claims.Done}),
 		Entry("a secret version in", "secret-rotation", "v8's in.", map[string]claims.Claim{"new_version": claims.Done}),

@@ -73,6 +73,11 @@ func (d *decoder) check(s *Scenario) {
 			st.DoneProgram = d.compile(p+".done", st.Done, env)
 			d.checkFields(p+".done", st.Done, tb)
 		}
+		if st.Says != nil {
+			for _, pr := range st.Says.Problems() {
+				d.failAt(p+".says."+pr.Path, "step %q: %v", st.ID, pr.Err)
+			}
+		}
 		if st.SLA != "" {
 			sla, err := time.ParseDuration(st.SLA)
 			switch {

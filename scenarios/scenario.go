@@ -8,6 +8,7 @@ import (
 	"github.com/expr-lang/expr/vm"
 	"time"
 
+	"github.com/evalrun/evalrun/claims"
 	"github.com/evalrun/evalrun/faults"
 	"github.com/evalrun/evalrun/mocktools"
 	"github.com/evalrun/evalrun/world"
@@ -95,6 +96,11 @@ type Step struct {
 	Terms []string `yaml:"terms"`
 	// Say is how the reference agents word the step in their replies.
 	Say Say `yaml:"say"`
+	// Says adds the step's own words for the claim extractor to those its
+	// tool's pack declares, in the same form (claims.Phrases): what this
+	// scenario's request makes of a phrase ("rolled back" is the step done
+	// when the request is a rollback).
+	Says *claims.Phrases `yaml:"says"`
 	// SLA is how long, in simulated time from the start of the trial, the
 	// step may take to be done ("90s", "5m"); past it the report raises
 	// the P2 "action completion timeout" finding. Empty: no SLA.

@@ -28,12 +28,17 @@ func TestSchema(t *testing.T) {
 	RunSpecs(t, "schema")
 }
 
-func compile(name string, doc []byte) *jsonschema.Schema {
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
-	Expect(err).NotTo(HaveOccurred())
+// compile compiles one of the schemas, with the other beside it for the
+// references between them (a scenario step's says is a pack's).
+func compile(name string, _ []byte) *jsonschema.Schema {
+	const base = "https://raw.githubusercontent.com/evalrun/evalrun/main/schema/"
 	c := jsonschema.NewCompiler()
-	Expect(c.AddResource(name, v)).To(Succeed())
-	s, err := c.Compile(name)
+	for n, doc := range map[string][]byte{"scenario.schema.json": schema.Scenario, "toolpack.schema.json": schema.ToolPack} {
+		v, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(c.AddResource(base+n, v)).To(Succeed())
+	}
+	s, err := c.Compile(base + name)
 	Expect(err).NotTo(HaveOccurred())
 	return s
 }

@@ -40,5 +40,11 @@ tools:
 			{ID: "two_lists", Tool: "restart", Values: []string{"a-1", "a-2", "b-1", "b-2"}},
 		}))
 		Expect(claims.Extract("The night shift is on it.", steps).Steps["page_oncall"]).To(Equal(claims.Done))
+
+		s.Steps[0].Says = &claims.Phrases{Done: []string{"rota ~2 told"}, Cues: map[string][]string{"ready": {"staffed"}}}
+		steps = scoring.ClaimSteps(s)
+		Expect(steps[0].Phrases).To(Equal(claims.Phrases{Done: []string{"night shift ~2 on it", "rota ~2 told"}, Name: []string{"the rota"},
+			Cues: map[string][]string{"ready": {"staffed"}}}), "the step's own words come after its tool's")
+		Expect(claims.Extract("The rota was told.", steps).Steps["page_oncall"]).To(Equal(claims.Done))
 	})
 })

@@ -48,19 +48,21 @@ type Evidence struct {
 }
 
 // ClaimSteps names a scenario's steps for the claim extractor: each with
-// its terms and the phrases its action's tool declares.
+// its terms, the phrases its action's tool declares and its own.
 func ClaimSteps(s *scenarios.Scenario) []claims.Step {
 	out := make([]claims.Step, len(s.Steps))
 	for i, st := range s.Steps {
 		out[i] = claims.Step{ID: st.ID, Terms: st.Terms, Objects: objects(st.Action.Args), Tool: st.Action.Tool,
 			Values: values(st.Action.Args), Targets: targets(st.Action.Args), Items: items(st.Action.Args)}
-		if s.Toolbox == nil {
-			continue
-		}
-		if t, ok := s.Toolbox.Tool(st.Action.Tool); ok {
-			if p, ok := t.(mocktools.Phraser); ok {
-				out[i].Phrases = p.Phrases()
+		if s.Toolbox != nil {
+			if t, ok := s.Toolbox.Tool(st.Action.Tool); ok {
+				if p, ok := t.(mocktools.Phraser); ok {
+					out[i].Phrases = p.Phrases()
+				}
 			}
+		}
+		if st.Says != nil {
+			out[i].Phrases = out[i].Phrases.With(*st.Says)
 		}
 	}
 	return out

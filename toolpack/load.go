@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"reflect"
 	"regexp"
 	"slices"
@@ -125,18 +124,10 @@ func (l *loader) check() *Pack {
 	return p
 }
 
-// cues checks a cues mapping: known kinds, well-formed patterns.
+// cues checks a cues mapping: known kinds, well-formed entries.
 func (l *loader) cues(path string, cues map[string][]string) {
-	for _, k := range slices.Sorted(maps.Keys(cues)) {
-		if !slices.Contains(claims.CueKinds, k) {
-			l.fail(fmt.Sprintf("%s.%s", path, k), "unknown cue kind %q (want one of %s)", k, strings.Join(claims.CueKinds, ", "))
-			continue
-		}
-		for i, src := range cues[k] {
-			if err := claims.CheckCue(k, src); err != nil {
-				l.fail(fmt.Sprintf("%s.%s[%d]", path, k, i), "%v", err)
-			}
-		}
+	for _, p := range claims.CueProblems(cues) {
+		l.fail(path+"."+p.Path, "%v", p.Err)
 	}
 }
 
@@ -204,22 +195,8 @@ func (l *loader) tool(path string, ts *ToolSpec, p *Pack, seen map[string]bool) 
 	t.reply = l.reply(path+".reply", ts.Reply, sc)
 	if ts.Says != nil {
 		t.says = *ts.Says
-		lists := ts.Says.Lists()
-		for _, key := range slices.Sorted(maps.Keys(lists)) {
-			if strings.HasPrefix(key, "cues.") {
-				continue
-			}
-			for i, src := range lists[key] {
-				if err := claims.CheckPattern(src); err != nil {
-					l.fail(fmt.Sprintf("%s.says.%s[%d]", path, key, i), "%v", err)
-				}
-			}
-		}
-		l.cues(path+".says.cues", ts.Says.Cues)
-		for _, w := range slices.Sorted(maps.Keys(ts.Says.Near)) {
-			if n := ts.Says.Near[w]; n <= 0 || strings.ContainsAny(w, " \t") || w != strings.ToLower(w) {
-				l.fail(fmt.Sprintf("%s.says.near.%s", path, w), "want one lower-case word with a positive weight, got %q: %d", w, n)
-			}
+		for _, p := range ts.Says.Problems() {
+			l.fail(path+".says."+p.Path, "%v", p.Err)
 		}
 	}
 	if len(t.partial) > 0 {
