@@ -362,22 +362,22 @@ func (x *extraction) allRemove(ms []mention) bool {
 // what was not taken away stands ("I can't delete the notes" of a step
 // that posts them).
 func (x *extraction) negatesRemoval(cu cue, ms []mention) bool {
-	if len(ms) == 0 {
+	first := mentionsAfter(cu, ms)
+	if first < 0 {
 		return false
 	}
 	for _, m := range ms {
-		if x.removes(m.step) || m.lo < cu.hi {
+		if x.removes(m.step) {
 			return false
 		}
 	}
-	for i := cu.hi; i < cu.hi+4 && i < ms[0].lo; i++ {
-		w := x.toks[i].s
-		if w == "and" || w == "or" || w == "nor" || w == "," {
+	for i := cu.hi; i < cu.hi+4 && i < first; i++ {
+		if x.coordinator(i) {
 			return false
 		}
-		if removalVerbs[w] && ms[0].lo-i <= 3 {
-			for j := i + 1; j < ms[0].lo; j++ {
-				if w := x.toks[j].s; w == "and" || w == "or" || w == "nor" || w == "," {
+		if removalVerbs[x.toks[i].s] && first-i <= 3 {
+			for j := i + 1; j < first; j++ {
+				if x.coordinator(j) {
 					return false
 				}
 			}
@@ -387,20 +387,36 @@ func (x *extraction) negatesRemoval(cu cue, ms []mention) bool {
 	return false
 }
 
+// mentionsAfter returns where the first of ms starts when all of them come
+// after cu, or -1.
+func mentionsAfter(cu cue, ms []mention) int {
+	if len(ms) == 0 {
+		return -1
+	}
+	first := ms[0].lo
+	for _, m := range ms {
+		if m.lo < cu.hi {
+			return -1
+		}
+		first = min(first, m.lo)
+	}
+	return first
+}
+
+// coordinator reports "and", "or", "nor" or a comma at token i.
+func (x *extraction) coordinator(i int) bool {
+	w := x.toks[i].s
+	return listJoin[w] || w == "nor"
+}
+
 // negatesElse reports a negation whose predicate is about another thing,
 // the mentions coming only after it as a preposition's object, with none of
 // their steps' own verbs between: "it doesn't depend on the crate", "nothing
 // is billed for crates you don't have".
 func (x *extraction) negatesElse(cu cue, ms []mention) bool {
-	if len(ms) == 0 {
+	first := mentionsAfter(cu, ms)
+	if first < 0 {
 		return false
-	}
-	first := ms[0].lo
-	for _, m := range ms {
-		if m.lo < cu.hi {
-			return false
-		}
-		first = min(first, m.lo)
 	}
 	p := -1
 	for i := first - 1; i > cu.hi && i >= first-3; i-- {
@@ -413,8 +429,7 @@ func (x *extraction) negatesElse(cu cue, ms []mention) bool {
 		return false
 	}
 	for i := cu.hi; i < p; i++ {
-		w := x.toks[i].s
-		if listJoin[w] || x.ownWord(ms, w) {
+		if x.coordinator(i) || x.ownWord(ms, x.toks[i].s) {
 			return false
 		}
 	}
