@@ -26,7 +26,7 @@ import (
 var retrain = flag.Bool("retrain", false, "retrain claims/learned.json from the labeled replies")
 
 // The learned reading is trained on these sets only. The holdouts (the
-// commerce holdout, the two held-out domains, rounds 17 to 23) are never
+// commerce holdout, the two held-out domains, rounds 17 to 25) are never
 // trained on, so their scores stay an honest estimate.
 var trainingSets = []string{
 	"claims", "claims-domains",
