@@ -99,19 +99,10 @@ func (x *extraction) crossClause() {
 // restOf reports a clause that opens on the rest of a part: "the other
 // two", "the last 2", "the remaining £840", "the rest".
 func (x *extraction) restOf(c clause) bool {
-	return x.restIn(c.lo, min(c.hi, c.lo+2))
+	return x.anyWord(c.lo, min(c.hi, c.lo+2), restWords)
 }
 
-// restIn reports a word for the rest of a part among tokens [lo, hi).
-func (x *extraction) restIn(lo, hi int) bool {
-	for i := lo; i < hi; i++ {
-		if restWords[x.toks[i].s] {
-			return true
-		}
-	}
-	return false
-}
-
+// restWords name the rest of a part.
 var restWords = map[string]bool{"other": true, "others": true, "last": true, "remaining": true, "rest": true}
 
 // inPart reports a group failed for being done in part: "8 of the 10".

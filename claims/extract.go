@@ -260,7 +260,7 @@ func (x *extraction) run() Overall {
 // ... the desk can look into the repaint on Monday" stays failed.
 func (x *extraction) onlyLater(g group) bool {
 	d, c := &x.cd[g.clause], x.cls[g.clause]
-	return !x.hasCue(d, kFuture, c.lo, c.hi) && !x.restIn(g.rlo, g.rhi)
+	return !x.hasCue(d, kFuture, c.lo, c.hi) && !x.anyWord(g.rlo, g.rhi, restWords)
 }
 
 // guess reports a group read pending by a hedge about its result, with

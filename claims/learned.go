@@ -326,7 +326,7 @@ func (x *extraction) features(si int, ov Overall, known *learned, emit func(*fea
 // stepVerb reports a one-word status cue that is a verb of step si's own
 // tool: what it says is the step happening, not its status.
 func (x *extraction) stepVerb(si int, c cue) bool {
-	return x.extra != nil && si < len(x.extra.verbs) && c.hi-c.lo == 1 && x.extra.verbs[si][stem(x.toks[c.lo].s)]
+	return c.hi-c.lo == 1 && x.stepWord(si, x.toks[c.lo].s)
 }
 
 // featureWords fills x.fw with each token as the model sees it, and x.fwh

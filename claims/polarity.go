@@ -371,16 +371,11 @@ func (x *extraction) negatesRemoval(cu cue, ms []mention) bool {
 			return false
 		}
 	}
-	for i := cu.hi; i < cu.hi+4 && i < first; i++ {
-		if x.coordinator(i) {
-			return false
-		}
-		if removalVerbs[x.toks[i].s] && first-i <= 3 {
-			for j := i + 1; j < first; j++ {
-				if x.coordinator(j) {
-					return false
-				}
-			}
+	if x.anyWord(cu.hi, first, coordinators) {
+		return false
+	}
+	for i := max(cu.hi, first-3); i < cu.hi+4 && i < first; i++ {
+		if removalVerbs[x.toks[i].s] {
 			return true
 		}
 	}
@@ -403,11 +398,8 @@ func mentionsAfter(cu cue, ms []mention) int {
 	return first
 }
 
-// coordinator reports "and", "or", "nor" or a comma at token i.
-func (x *extraction) coordinator(i int) bool {
-	w := x.toks[i].s
-	return listJoin[w] || w == "nor"
-}
+// coordinators join two verbs or items, "nor" among them.
+var coordinators = map[string]bool{"and": true, ",": true, "or": true, "nor": true}
 
 // negatesElse reports a negation whose predicate is about another thing,
 // the mentions coming only after it as a preposition's object, with none of
@@ -428,9 +420,14 @@ func (x *extraction) negatesElse(cu cue, ms []mention) bool {
 	if p < 0 {
 		return false
 	}
+	if x.anyWord(cu.hi, p, coordinators) {
+		return false
+	}
 	for i := cu.hi; i < p; i++ {
-		if x.coordinator(i) || x.ownWord(ms, x.toks[i].s) {
-			return false
+		for _, m := range ms {
+			if x.stepWord(m.step, x.toks[i].s) {
+				return false
+			}
 		}
 	}
 	return true
@@ -439,18 +436,9 @@ func (x *extraction) negatesElse(cu cue, ms []mention) bool {
 // elsePreps take an object that is not what a negation before them denies.
 var elsePreps = map[string]bool{"for": true, "about": true, "without": true, "against": true}
 
-// ownWord reports w as a word of the phrases of one of ms's steps.
-func (x *extraction) ownWord(ms []mention, w string) bool {
-	if x.extra == nil {
-		return false
-	}
-	st := stem(w)
-	for _, m := range ms {
-		if m.step >= 0 && m.step < len(x.extra.verbs) && x.extra.verbs[m.step][st] {
-			return true
-		}
-	}
-	return false
+// stepWord reports w as, by its stem, a word of step si's own phrases.
+func (x *extraction) stepWord(si int, w string) bool {
+	return x.extra != nil && si >= 0 && si < len(x.extra.verbs) && x.extra.verbs[si][stem(w)]
 }
 
 // absence words negate a thing, not a verb: "no second factor", "none running".
@@ -668,9 +656,8 @@ func (x *extraction) ownVerb(cs []cue, i int, ms []mention) bool {
 		}
 		// An undo word must have the step itself as its object ("could not
 		// roll back checkout-api"), not a pronoun ("could not reverse that").
-		w := stem(x.toks[cs[j].lo].s)
 		for _, m := range ms {
-			if m.step < len(x.extra.verbs) && x.extra.verbs[m.step][w] && (cs[j].k == kPending || m.lo >= cs[j].hi && m.lo <= cs[j].hi+3) {
+			if x.stepWord(m.step, x.toks[cs[j].lo].s) && (cs[j].k == kPending || m.lo >= cs[j].hi && m.lo <= cs[j].hi+3) {
 				return true
 			}
 		}

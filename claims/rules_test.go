@@ -55,6 +55,12 @@ func bundled(scenario string) []claims.Step {
 	return t[scenario]
 }
 
+// expectInBundled checks, for a table of messages about a bundled
+// scenario's steps, the claims the entry names.
+func expectInBundled(scenario, message string, want map[string]claims.Claim) {
+	expectClaims(bundled(scenario))(message, want)
+}
+
 // cs is a commerce step with its pack's phrases and the given terms.
 func cs(id string, terms ...string) claims.Step {
 	st := Commerce(id)[0]
@@ -395,9 +401,7 @@ var _ = Describe("rule 4: the claim of a region", func() {
 	)
 
 	DescribeTable("a start word that is the step's own verb is its action",
-		func(scenario, message string, want map[string]claims.Claim) {
-			expectClaims(bundled(scenario))(message, want)
-		},
+		expectInBundled,
 		Entry("filed with", "damage-claim", "Claim CL-1 filed with Northline for £1,840.", map[string]claims.Claim{"open_claim": claims.Done}),
 		Entry("but kicked off is a start", "secret-rotation", "Kicked off the rolling restart of both services.", map[string]claims.Claim{"restart": claims.Pending}),
 	)
@@ -408,6 +412,10 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("a step that takes away is negated as ever", "I couldn't cancel the order.", cancelFlow, "cancel_order=failed"),
 		Entry("nor when it is coordinated", "I couldn't remove the old items or restock the new ones.", cancelFlow, "restock=failed"),
 	)
+	It("nor when another verb is coordinated with the taking away", func() {
+		got := readRules("I couldn't delete or post notes.", []claims.Step{{ID: "note", Tool: "post_note"}})
+		Expect(got.Steps["note"]).To(Equal(claims.Failed))
+	})
 
 	DescribeTable("a negation says nothing of what comes only as its preposition's object",
 		func(message string, want claims.Claim) {
@@ -415,6 +423,7 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		},
 		Entry("nobody asked about it", "I sealed the crate. Nobody has asked about the crate yet.", claims.Done),
 		Entry("but the step's own verb before it is negated", "I sealed the crate. Sorry, I couldn't seal anything for the crate after all.", claims.Failed),
+		Entry("and so are verbs coordinated before it", "I sealed the crate. Sorry, I couldn't pack, or wrap, anything for the crate after all.", claims.Failed),
 	)
 
 	DescribeTable("a status word after 'how to' is a topic, not an act",
@@ -1579,9 +1588,7 @@ var _ = Describe("an undo noun before a name", func() {
 
 var _ = Describe("the packs' phrases", func() {
 	DescribeTable("name their steps",
-		func(scenario, message string, want map[string]claims.Claim) {
-			expectClaims(bundled(scenario))(message, want)
-		},
+		expectInBundled,
 		Entry("a manager attribute", "team-move", "tbecker: mgr attr → gho, dept → Payments.", map[string]claims.Claim{"change_manager": claims.Done}),
 		Entry("a report to you", "team-move", "He reports to you in the org chart now.", map[string]claims.Claim{"change_manager": claims.Done}),
 		Entry("a charge clawed back", "chargeback", "The StreamMax charge has been clawed back from them.", map[string]claims.Claim{"chargeback": claims.Done}),

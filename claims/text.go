@@ -48,7 +48,6 @@ func markOf(r rune) string {
 	return ""
 }
 
-// clitics split off words, so that "didn't" reads as "did" + "n't".
 // dSubjects take "'d" as "would" or "had": "I'd", "that'd".
 var dSubjects = map[string]bool{
 	"i": true, "you": true, "we": true, "they": true, "he": true, "she": true, "it": true,
@@ -56,6 +55,7 @@ var dSubjects = map[string]bool{
 	"how": true, "u": true, "y": true, "everyone": true, "someone": true, "nobody": true,
 }
 
+// clitics split off words, so that "didn't" reads as "did" + "n't".
 var clitics = []string{"n't", "'ll", "'ve", "'re", "'s", "'d", "'m"}
 
 // respell maps shorthand, missing apostrophes and spelling variants to the forms
