@@ -1,6 +1,7 @@
 package claims
 
 import (
+	"maps"
 	"slices"
 	"strings"
 )
@@ -398,8 +399,12 @@ func mentionsAfter(cu cue, ms []mention) int {
 	return first
 }
 
-// coordinators join two verbs or items, "nor" among them.
-var coordinators = map[string]bool{"and": true, ",": true, "or": true, "nor": true}
+// coordinators join two verbs or items: listJoin's words and "nor".
+var coordinators = func() map[string]bool {
+	m := maps.Clone(listJoin)
+	m["nor"] = true
+	return m
+}()
 
 // negatesElse reports a negation whose predicate is about another thing,
 // the mentions coming only after it as a preposition's object, with none of
