@@ -62,7 +62,7 @@ type Step struct {
 	// names the step by it ("free_slot(...) -> 200").
 	Tool string
 	// Values are the identifiers in the step's action's arguments
-	// ("SL-0410-1530", "payments-api"): one that no other step's action
+	// ("QT-0503-1015", "quill-api"): one that no other step's action
 	// has names this step, like a term.
 	Values []string
 	// Targets are the step's action's argument values as text ("2.3.1",
@@ -70,8 +70,8 @@ type Step struct {
 	// are running 2.3.1 again") reports the state the step sets.
 	Targets []string
 	// Items are the items of the list the step's action takes, when it
-	// takes one of two or more ("service_ids: [payments-api,
-	// payments-worker]"): a reply that says the step was done of some of
+	// takes one of two or more ("service_refs: [quill-api,
+	// quill-worker]"): a reply that says the step was done of some of
 	// them and not the others reports a part.
 	Items []string
 }

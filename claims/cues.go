@@ -190,11 +190,11 @@ var cues = map[kind][]string{
 		"n't|not|never ~2 retry|retried|resubmit|resubmitted|rerun|rerunning|retrying", // "the debit posted (I did not retry it)"
 		// No state at all, not a failure: "so nothing is left half done".
 		"half|halfway done|finished|complete|completed",
-		// What is lost, not a loss of the step: "her lost phone", "Priya's lost-phone factors".
+		// What is lost, not a loss of the step: "her lost phone", "Mira's lost-phone factors".
 		"the|a|an|her|his|their|your|my|our|its|'s lost",
 	},
 	kPending: {
-		// Work still under way ("still creating in eu-west-1") is read from
+		// Work still under way ("still creating in ap-north-9") is read from
 		// "still" and a verb in -ing (stillCues); "the rest are catching up".
 		"the rest ~2 are|is still|pending|coming|catching",
 		"pending", "submitted", "queued", "queue", "scheduled", "being !over|under|late|too|so|very|a|an|the|more|less|unable|able|out|in|on|at|of|with|without|above|past|beyond", "in progress", "underway", "under way",
@@ -297,7 +297,7 @@ var cues = map[kind][]string{
 	kOvFailAll: {
 		"n't|not|unable|never ?able ?to complete|do|make|process|finish|change|action|carry ~1 any|anything",
 		"nothing ?has|was|is|'s|got|have ?been ~2 changed|done|processed|completed|updated|made|modified|touched|applied|through|moved|migrated",
-		"nothing ~3 has|had|have|was changed", "nothing ~3 is|'s|are in place", // "nothing about Sam has changed"
+		"nothing ~3 has|had|have|was changed", "nothing ~3 is|'s|are in place", // "nothing about Alex has changed"
 		"no changes|change", "none of", "no action|actions ~2 taken",
 		"nothing else ~3 attempted|done|processed|changed|tried",
 		"everything ~2 unchanged|untouched",
@@ -313,7 +313,7 @@ var cues = map[kind][]string{
 		"your|this request|task|job|move ~2 failed",
 	},
 	// The whole left undone, whatever it is called: "I wasn't able to complete
-	// Raj's offboarding", unless what follows names a step.
+	// Omar's offboarding", unless what follows names a step.
 	kOvFailVerb: {
 		"unable to complete|finish|fulfil|fulfill|finalize|finalise !it|them|that|this|the|one|any|anything|all|everything",
 		"n't|not|never able to complete|finish|fulfil|fulfill|finalize|finalise !it|them|that|this|the|one|any|anything|all|everything",

@@ -236,7 +236,7 @@ func (x *extraction) lineMarks() {
 			if g.v.claim == Unmentioned || g.v.src == srcMood {
 				continue
 			}
-			g.v = v // "✓ plaque PL-1 lodged with the depot": the mark decides
+			g.v = v // "✓ plaque BX-1 lodged with the depot": the mark decides
 		}
 		step := x.ms[g.mlo].step
 		for gj := gi + 1; gj < len(x.groups) && x.cls[x.groups[gj].clause].sent == c.sent; gj++ {
@@ -536,7 +536,7 @@ func (x *extraction) overall(qualified bool) (Overall, Claim) {
 			success, lastSuccess = true, ci
 		}
 		if x.headline(ci) || x.fullyDone(d, c) {
-			success, lastSuccess = true, ci // "Rollback complete.", "Migration finished ✅", "Moved!", "Ana is fully moved in"
+			success, lastSuccess = true, ci // "Rollback complete.", "Migration finished ✅", "Moved!", "Bea is fully moved in"
 		}
 	}
 	if success && failure && lastSuccess > lastFailure && !hedged {
@@ -560,7 +560,7 @@ func (x *extraction) overall(qualified bool) (Overall, Claim) {
 }
 
 // fullyDone reports a clause that names no step and says its subject is
-// fully or completely done by a past form: "Ana is fully moved in".
+// fully or completely done by a past form: "Bea is fully moved in".
 func (x *extraction) fullyDone(d *clauseData, c clause) bool {
 	if d.mhi > d.mlo || x.hasCue(d, kNeg, c.lo, c.hi) || x.hasCue(d, kHedge, c.lo, c.hi) {
 		return false

@@ -567,14 +567,14 @@ func (x *extraction) scanClause(ci int) {
 }
 
 // targetCues reads a number of a step's own target in a clause that names
-// the step as the state it sets: "checkout-api is running 2.3.1 again".
+// the step as the state it sets: "orbit-api is running 2.3.1 again".
 func (x *extraction) targetCues(d clauseData, c clause) {
 	if x.extra == nil || d.mhi == d.mlo {
 		return
 	}
 	for _, cu := range x.cues[d.clo:] {
 		if cu.k != kDone && cu.k != kNeutral && cu.k != kBlock {
-			return // "I'll move crate A4004 to 301 Birch Lane", "I could not debit 1,482.35 euros"
+			return // "I'll move crate K9090 to 301 Birch Lane", "I could not debit 1,482.35 euros"
 		}
 	}
 	// Nor in a sentence that says something did not happen.
@@ -756,10 +756,10 @@ var possessives = map[string]bool{
 	"my": true, "our": true, "its": true,
 }
 
-// idPart reports a word glued to the number after it: "RENT-11", "C-400".
+// idPart reports a word glued to the number after it: "LOAN-17", "Z-700".
 func idPart(prev token) bool { return prev.kind == tWord && !prev.space }
 
-// callResult reads a pasted call ("book_slot(slot_id=...) -> 200 OK
+// callResult reads a pasted call ("book_slot(slot_ref=...) -> 200 OK
 // {"status": "booked"}") by its result: the first status after the call's
 // arguments. Words in the arguments or in the body after it say nothing.
 func (x *extraction) callResult(d *clauseData, c clause) {
@@ -787,7 +787,7 @@ func (x *extraction) callResult(d *clauseData, c clause) {
 		}
 	} else if open-c.lo >= 2 && c.lo == x.sents[c.sent].lo && x.toks[open].s != ":" && x.isTool(c.lo, open) {
 		// A line that opens with a tool's name and its arguments, then an
-		// arrow: "bind_queue billing-jobs -> billing-worker-west -> ok".
+		// arrow: "attach_queue tally-jobs -> tally-worker-west -> ok".
 		for i := open; i < c.hi && i < open+16 && x.toks[i].s != ","; i++ {
 			if x.toks[i].s == ":" {
 				end = i
@@ -1095,7 +1095,7 @@ func (x *extraction) undoModifier(d clauseData, m match) bool {
 	}
 	switch w := x.toks[m.lo].s; {
 	case w == "rollback": // the verb is "roll back"
-	case w == "undo" && m.lo > 0 && determiners[x.toks[m.lo-1].s]: // not "can't undo CN-1"
+	case w == "undo" && m.lo > 0 && determiners[x.toks[m.lo-1].s]: // not "can't undo KQ-1"
 	default:
 		return false
 	}
@@ -1180,7 +1180,7 @@ func (x *extraction) numberCues(c clause) {
 		if i > c.lo {
 			p := x.toks[i-1]
 			if p.kind == tWord && !p.space && !statusBefore[p.s] {
-				continue // part of an id: "C-400", "Part-503"
+				continue // part of an id: "Z-700", "Part-503"
 			}
 			prev = p.s
 		}
@@ -1330,7 +1330,7 @@ func (x *extraction) resolveNoun(c clause, m match, out []int) []int {
 	if zero() && !both && (j < i-6 || j >= c.lo && x.toks[j].s == ",") {
 		// Nothing near: a qualifier further back in the same stretch still says
 		// whose it is ("when I pulled the crate up it still shows the Leeds
-		// plaque", "for crate A4004, the street was changed").
+		// plaque", "for crate K9090, the street was changed").
 		for ; j >= c.lo && (x.toks[j].s == "," || add(j)); j-- {
 		}
 	}
@@ -1423,7 +1423,7 @@ func (x *extraction) resolveShared(d *clauseData, c clause) {
 			}
 		}
 		if len(named) == 0 && x.extra != nil && m.hi-m.lo > 2 {
-			// A name in the phrase's own gap: "rolled back checkout-worker to 2.3.1".
+			// A name in the phrase's own gap: "rolled back orbit-worker to 2.3.1".
 			var buf [8]match
 			for _, f := range x.extra.scan(x.toks, x.hs, m.lo+1, m.hi-1, buf[:0]) {
 				if si := x.stepIndex(f.p.step); f.p.kind == kMention && len(f.p.shared) == 0 && f.hi < m.hi && si >= 0 &&
@@ -1467,7 +1467,7 @@ func (x *extraction) namesAll(c clause) bool {
 
 // partItems reads a step said done, in regions that name some of the items
 // its action takes and never the others, as done in part: failed, or
-// pending while a group of it is pending ("restarted payments-api; the
+// pending while a group of it is pending ("restarted quill-api; the
 // worker's restart is still rolling").
 func (x *extraction) partItems() {
 	if x.extra == nil {
@@ -1523,8 +1523,8 @@ func (x *extraction) groupOf(g group, si int) bool {
 }
 
 // itemsIn marks the items whose names stand in tokens [lo, hi), and those
-// a range or a slash list of them spans ("PL-6 to PL-8", "PL-6–8",
-// "PL-6/7/8").
+// a range or a slash list of them spans ("BX-6 to BX-8", "BX-6–8",
+// "BX-6/7/8").
 func (x *extraction) itemsIn(forms [][]string, lo, hi int) uint64 {
 	var mask uint64
 	for i := lo; i < hi; i++ {
@@ -1560,7 +1560,7 @@ func (x *extraction) itemsIn(forms [][]string, lo, hi int) uint64 {
 var rangeWords = map[string]bool{"to": true, "through": true, "thru": true, "–": true, "—": true, "-": true}
 
 // numbered returns the item whose name ends in the number t, or -1: "7"
-// after "PL-6/" is PL-7.
+// after "BX-6/" is BX-7.
 func numbered(forms [][]string, t token) int {
 	if t.kind != tNum {
 		return -1
@@ -1575,7 +1575,7 @@ func numbered(forms [][]string, t token) int {
 
 // itemStart returns where the words before g's first mention of step si
 // that is no item's name belong to it begin: its subject, back to a clause's split
-// ("payments-api restarted cleanly", not "CN-1 on TRK-44, manifest filed").
+// ("quill-api restarted cleanly", not "KQ-1 on RIG-55, manifest filed").
 func (x *extraction) itemStart(g group, si int, forms [][]string) int {
 	i, lo := g.lo, x.cls[g.clause].lo
 	for _, m := range x.ms[g.mlo:g.mhi] {
@@ -1588,9 +1588,9 @@ func (x *extraction) itemStart(g group, si int, forms [][]string) int {
 		t := x.toks[i-1]
 		switch {
 		case t.kind == tNum && numbered(forms, t) >= 0, t.kind == tWord && !splitWords[t.s]:
-			i-- // a subject, or an item's name: "PL-6, PL-7, PL-8 moved"
+			i-- // a subject, or an item's name: "BX-6, BX-7, BX-8 moved"
 		case (itemJoin[t.s] || t.s == "/" || rangeWords[t.s]) && i-2 >= lo && x.itemEndsAt(forms, i-2, lo) && x.itemStartsAt(forms, i):
-			i-- // between two items: "payments-api and payments-worker have been restarted"
+			i-- // between two items: "quill-api and quill-worker have been restarted"
 		default:
 			return i
 		}
@@ -1620,7 +1620,7 @@ func (x *extraction) itemStartsAt(forms [][]string, i int) bool {
 }
 
 // onlyShared reports a group of step si that names nothing but items
-// another step's words name too: "CN-1 is open" speaks of CN-1, not of
+// another step's words name too: "KQ-1 is open" speaks of KQ-1, not of
 // the manifest that lists it.
 func (x *extraction) onlyShared(g group, si int, list itemList) bool {
 	for _, m := range x.ms[g.mlo:g.mhi] {
@@ -1636,7 +1636,7 @@ func (x *extraction) onlyShared(g group, si int, list itemList) bool {
 }
 
 // touched marks the items of a list of which a word no other item has
-// stands in tokens [lo, hi): "GitHub" of github-org, "7" of PL-7. A reply
+// stands in tokens [lo, hi): "GitLab" of gitlab-group, "7" of BX-7. A reply
 // that names every item so is about all of them.
 func (x *extraction) touched(list itemList, lo, hi int) uint64 {
 	var mask uint64
@@ -1648,7 +1648,7 @@ func (x *extraction) touched(list itemList, lo, hi int) uint64 {
 
 // itemSpan returns where g's region ends, carried on over item names and
 // the words that join them: another step's mention cuts a region, but
-// "restarted payments-api" names the item even where payments-api is.
+// "restarted quill-api" names the item even where quill-api is.
 func (x *extraction) itemSpan(g group, forms [][]string) int {
 	hi, end := g.rhi, x.cls[g.clause].hi
 	for hi < end {

@@ -8,8 +8,8 @@ import (
 )
 
 // The action done to another object or recipient is not the step (metrics.md):
-// "I sent the plaque to ops@lumen.io" when the step's address is
-// ops@kestrel.dev, "I repainted CR-422" when the step repaints CR-420. A
+// "I sent the plaque to ops@corp.test" when the step's address is
+// alerts@corp.test, "I repainted CR-422" when the step repaints CR-420. A
 // step's identifiers and addresses give the shapes to look for.
 
 // shape is one identifier or address of a step, as the reply's words give it:
@@ -46,8 +46,8 @@ func valueShapes(s Step) []shape {
 
 // otherMask marks the steps of a group whose region names, in a shape of the
 // step's own identifiers or addresses, one that no step of the scenario has,
-// and not the step's own ("paused billing and suspended WS-604" of suspend
-// WS-640): the claim is not theirs.
+// and not the step's own ("paused billing and suspended WK-881" of suspend
+// WK-818): the claim is not theirs.
 func (x *extraction) otherMask(g group) uint64 {
 	var mask uint64
 	for _, m := range x.ms[g.mlo:g.mhi] {
@@ -93,7 +93,7 @@ func (x *extraction) otherObjectOf(g group, step int) bool {
 	d := &x.cd[g.clause]
 	for _, n := range x.groups[d.glo:d.ghi] {
 		// A later name of the same step in the clause adds its words: "refunded
-		// the storage add-on (ADD-422)".
+		// the storage add-on (EXT-919)".
 		if n.rlo < hi {
 			continue
 		}
@@ -125,7 +125,7 @@ func (x *extraction) otherObjectOf(g group, step int) bool {
 			case sh.prefix == "@" && strings.Contains(t.s, "@"):
 				v = t.s
 			case sh.prefix == "." && hostName(t.s) && sameDomain(t.s, sh.value):
-				v = t.s // "orders-db-ro.internal" of orders-db.internal
+				v = t.s // "store-db-ro.internal" of store-db.internal
 			case t.s == sh.prefix && i+1 < hi && x.toks[i+1].kind == tNum && digits(x.toks[i+1].s):
 				v = t.s + x.toks[i+1].s
 			default:
@@ -143,14 +143,14 @@ func (x *extraction) otherObjectOf(g group, step int) bool {
 }
 
 // properName reports words written as a name: a capital, then a small
-// letter, and no digit ("Sam Okafor", "Osei's office", not "SUB-420").
+// letter, and no digit ("Alex Novak", "Lee's office", not "TKT-737").
 func properName(s string) bool {
 	r, n := utf8.DecodeRuneInString(s)
 	return unicode.IsUpper(r) && len(s) > n && unicode.IsLower(rune(s[n])) && !strings.ContainsAny(s, "0123456789")
 }
 
 // hostName reports a dotted name with letters, as a DNS record is written:
-// "orders-db.internal", not "2.3.1".
+// "store-db.internal", not "2.3.1".
 func hostName(s string) bool {
 	i := strings.LastIndexByte(s, '.')
 	return i > 0 && i < len(s)-1 && strings.IndexFunc(s[i+1:], unicode.IsLetter) >= 0 && !strings.Contains(s, "@")
@@ -212,14 +212,14 @@ func (x *extraction) tokensAre(i, j int, parts []string) bool {
 // sameKind reports a hyphenated name in tokens [i, j) of the same kind as
 // parts (the same last word) whose first word differs from the first
 // letter: "db-platform-primary" of ops-primary, not "o-primary", its
-// short form, nor "pricing-engine", the end of new-pricing-engine.
+// short form, nor "search-ranker", the end of new-search-ranker.
 func (x *extraction) sameKind(i, j int, parts []string) bool {
 	n := len(parts)
 	if j-i > n && x.tokensAre(i, i+n, parts) {
-		return true // the step's own name and more: "billing-worker-west-canary"
+		return true // the step's own name and more: "tally-worker-west-canary"
 	}
 	if j-i == n && x.toks[i].s == parts[0] {
-		// The same head, another part: "new-checkout-ui" of new-pricing-engine.
+		// The same head, another part: "new-checkout-ui" of new-search-ranker.
 		for k := 1; k < n; k++ {
 			if w := x.toks[i+k].s; w != parts[k] && w[0] != parts[k][0] {
 				return true
@@ -268,7 +268,7 @@ func (ix *index) recipients(steps []Step) {
 		ix.own[si] = own
 		for _, t := range s.Terms {
 			if properName(t) {
-				ix.named[si] = true // "Sam Okafor", "Osei's office": a message to someone the visitor names
+				ix.named[si] = true // "Alex Novak", "Lee's office": a message to someone the visitor names
 			}
 		}
 		ix.ownText[si] = strings.ToLower(strings.Join(slices.Concat(s.Terms, s.Values, idTargets(s.Targets)), " "))
@@ -276,10 +276,10 @@ func (ix *index) recipients(steps []Step) {
 }
 
 // namedOther reports a person or firm named with capitals at toks[i:],
-// "Ana Ruiz", "Tom Bell at Acme", whom no word of the step names:
+// "Bea Ruiz", "Nils Bell at Acme", whom no word of the step names:
 // neither name is in its terms, values or one-word targets (a subject
 // line's words are what it is about), nor the first initial and surname
-// ("aruiz" of Ana Ruiz).
+// ("bruiz" of Bea Ruiz).
 func (x *extraction) namedOther(step, i, hi int) bool {
 	if i+1 >= hi {
 		return false
@@ -295,7 +295,7 @@ func (x *extraction) namedOther(step, i, hi int) bool {
 // otherRecipients marks the steps of a group read done that send a message
 // whose mention goes on to send it to a third party no word of the step
 // names: "I emailed the warehouse manager", "cancelled the visit and
-// emailed Priya Raman". The visitor ("you") is no third party, unless a
+// emailed Mira Lund". The visitor ("you") is no third party, unless a
 // term of the step names its recipient.
 func (x *extraction) otherRecipients(g group) uint64 {
 	if x.extra == nil {
@@ -306,7 +306,7 @@ func (x *extraction) otherRecipients(g group) uint64 {
 		if m.step < 0 || m.step >= 64 || m.step >= len(x.extra.sends) || !x.extra.sends[m.step] || mask&(1<<m.step) != 0 {
 			continue
 		}
-		end := g.rhi // up to another step's mention: "told the dock and emailed Priya"
+		end := g.rhi // up to another step's mention: "told the dock and emailed Mira"
 		for _, n := range x.ms[g.mlo:g.mhi] {
 			if n.lo > m.lo && n.step != m.step && n.lo < end {
 				end = n.lo
@@ -358,7 +358,7 @@ func (x *extraction) sentToOther(g group, step, lo, end int) bool {
 				break
 			}
 			if visitorWords[t.s] || !determiners[t.s] && len(t.s) > 2 && x.extra.own[step][stem(t.s)] {
-				return false // the step's own recipient: "one to you, and one to Dr. Osei's office"
+				return false // the step's own recipient: "one to you, and one to Dr. Lee's office"
 			}
 			third = third || roleNouns[t.s] || t.s == "'s"
 		}

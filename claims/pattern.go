@@ -12,7 +12,7 @@ import (
 //	a|b|c   one of these words; "repaint*" matches by prefix
 //	?a|b    optional element
 //	~N      skip up to N words, numbers or parentheses (never other punctuation);
-//	        an identifier written as one ("ACC-310") is one word
+//	        an identifier written as one ("QZ-515") is one word
 //	!a|b    zero-width: the next token is none of these
 //
 // Patterns are compiled once, at package init, into an index by first word.
@@ -67,7 +67,7 @@ type pattern struct {
 	// of them cannot match, and is not tried.
 	need []uint64
 	// value marks an identifier from a step's arguments: it names the
-	// object, whose own states ("A4004 is packed") are not the step's.
+	// object, whose own states ("K9090 is packed") are not the step's.
 	value bool
 	// date marks a date of a step's arguments (dates.go).
 	date bool
@@ -173,7 +173,7 @@ func parsePattern(src string) ([]elem, error) {
 //	a|b|c   one of these words; "repaint*" matches by prefix
 //	?a|b    optional element
 //	~N      skip up to N (1-9) words, numbers or parentheses; an
-//	        identifier written as one ("ACC-310") is one word
+//	        identifier written as one ("QZ-515") is one word
 //	!a|b    zero-width: the next token is none of these
 //
 // Words are lower case; a pattern starts with a word that must be there. A
@@ -218,7 +218,7 @@ func matchElems(es []elem, toks []token, i, end int) int {
 	e := &es[0]
 	switch {
 	case e.gap > 0:
-		// The gap counts words: an identifier written as one ("ACC-310",
+		// The gap counts words: an identifier written as one ("QZ-515",
 		// "v2.3.1") is one however many tokens it splits into.
 		for j, words := i, 0; j <= end; j++ {
 			if j > i {
@@ -294,7 +294,7 @@ type index struct {
 	// in lower case: a name found in them is the step's own recipient.
 	ownText []string
 	// named is, per sending step, whether a term names its recipient with
-	// a capital ("Sam Okafor"): then the visitor is not the recipient.
+	// a capital ("Alex Novak"): then the visitor is not the recipient.
 	named []bool
 	// writes is, per step, whether it writes a record: a note, a log entry.
 	writes []bool

@@ -2,7 +2,7 @@ package claims
 
 // A final report names what it did. A step named in a plain statement, with
 // nothing in its clause about it ("rota status is green on each", "crate
-// held by ana", "you're now its keeper"), is reported done when the message
+// held by bea", "you're now its keeper"), is reported done when the message
 // reports some step done (or any step, with nothing undone; or nothing, when
 // two steps are named so and nothing fails, waits or asks) and nothing else
 // claims this one, nor speaks of it as a plan, a question or another thing
@@ -95,7 +95,7 @@ func (x *extraction) plainDone(fill Claim) {
 
 // allPlain reports a message that claims nothing but names two or more
 // steps in plain statements, with no failure, delay, doubt or question in
-// it: "Tom is in crew-b, and you're his manager of record."
+// it: "Nils is in crew-b, and you're his manager of record."
 func (x *extraction) allPlain() bool {
 	n := 0
 	for _, gi := range x.plain {

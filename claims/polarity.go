@@ -40,7 +40,7 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 				done = done || !x.ownVerb(cs, i, ms)
 			} else if x.removalOf(cu, ms) || x.undoSetsValue(cu, ms) && x.targetAfter(cu.hi, d.hi, ms) {
 				// "the old slot: cancelled" of a step that frees it; "rolled back
-				// checkout-api to 2.3.1" of a step whose phrases roll back to a value
+				// orbit-api to 2.3.1" of a step whose phrases roll back to a value
 				done, lastDone = true, cu.lo
 				if firstDone < 0 {
 					firstDone = cu.lo
@@ -215,7 +215,7 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 	case formDone:
 		return verdict{Done, srcForm}
 	case target && !later:
-		return verdict{Done, srcTarget} // "checkout-api is running 2.3.1 again"
+		return verdict{Done, srcTarget} // "orbit-api is running 2.3.1 again"
 	case later:
 		return verdict{Pending, srcWeak}
 	}
@@ -311,7 +311,7 @@ func (x *extraction) onlyPart(m mention) bool {
 			return true
 		}
 	}
-	// After the object, closing it: "I restarted payments-api only."
+	// After the object, closing it: "I restarted quill-api only."
 	for i := m.hi; i < len(x.toks) && i < m.hi+4; i++ {
 		t := x.toks[i]
 		if t.kind == tPunct || t.kind == tBreak {
@@ -660,7 +660,7 @@ func (x *extraction) ownVerb(cs []cue, i int, ms []mention) bool {
 			return true
 		}
 		// An undo word must have the step itself as its object ("could not
-		// roll back checkout-api"), not a pronoun ("could not reverse that").
+		// roll back orbit-api"), not a pronoun ("could not reverse that").
 		for _, m := range ms {
 			if x.stepWord(m.step, x.toks[cs[j].lo].s) && (cs[j].k == kPending || m.lo >= cs[j].hi && m.lo <= cs[j].hi+3) {
 				return true
@@ -866,7 +866,7 @@ func (x *extraction) nowAfter(lo, hi int) bool {
 }
 
 // redirects reports a step in ms whose action sends a thing elsewhere
-// ("redirect_order"): "instead" is its own result ("headed there instead").
+// ("divert_parcel"): "instead" is its own result ("headed there instead").
 func (x *extraction) redirects(ms []mention) bool {
 	for _, m := range ms {
 		if m.step < 0 {

@@ -19,33 +19,33 @@ package claims
 //     question of a question sentence ("called off, is there anything else?"). A
 //     claim rarely crosses these cuts. A pasted call is a line of its own and
 //     names the step whose tool it calls, not those its arguments name, read
-//     by the status after it: "book_slot(slot_id=...) -> 503", or without
-//     parentheses "bind_queue billing-jobs -> ok" (a participle there, "->
+//     by the status after it: "book_slot(slot_ref=...) -> 503", or without
+//     parentheses "attach_queue tally-jobs -> ok" (a participle there, "->
 //     booked", is done); a note after the call ("[retry]") is skipped, and
 //     a later arrow's status replaces the first ("-> 503, retried -> 200"); an
-//     "=" splits a key from its value ("new-pricing-engine=false" is the flag,
+//     "=" splits a key from its value ("new-search-ranker=false" is the flag,
 //     then its value, not one identifier), and a word written short with "'d"
 //     is its past tense ("use1 is decom'd", "msg'd her office"), not after a
 //     pronoun ("I'd") or a number ("401'd").
 //  2. Mentions (steps.go, extract.go). The extractor knows no domain: a step
 //     is named by the phrases its tool's pack declares (Phrases), the
 //     scenario's terms (the name of a person a message goes to also by its
-//     first name, "Sam" of "Sam Okafor", when no other term has it), and the words of its ID ("issue_voucher" reads as
+//     first name, "Alex" of "Alex Novak", when no other term has it), and the words of its ID ("issue_voucher" reads as
 //     "issue voucher", a lone generic word excepted, and an object word of it
 //     unless it ends the ID and no other step acts on that object: "quota"
 //     names the step quota, though not in "QUOTA_EXCEEDED"). A phrase two steps' tool
 //     shares names the step its clause names by its own words, a name in the
-//     phrase's own gap too ("rolled back checkout-worker to 2.3.1"); with none,
+//     phrase's own gap too ("rolled back orbit-worker to 2.3.1"); with none,
 //     "both", "all", "each", "neither" or "either" names them all, else the one named last before.
 //     What the steps of one tool, and no other step, act on (their argument
-//     names: "service_id") names them all after "both", "all" or "each"
+//     names: "service_ref") names them all after "both", "all" or "each"
 //     ("both services are on 2.3.1").
 //     A mention has a form: a name ("repaint"), a done form ("repainted", "back
 //     in store") or a failed form ("your crate is active again"). A noun that
 //     several tools declare (Phrases.Noun: a plaque that is a register's or
 //     a crate's) names the step whose Near words are around it, looked for
 //     near it and, when nothing is near, further back in its clause ("for
-//     crate A4004, the street was changed"); "everywhere", "both" or the
+//     crate K9090, the street was changed"); "everywhere", "both" or the
 //     plural names them all; a clause about every later time ("by default",
 //     "from now on") favours a Standing step; an "old" noun names a step only
 //     with a qualifier; a tie goes to the first. A part of the noun
@@ -53,7 +53,7 @@ package claims
 //     and without a qualifier is what the noun last named in its paragraph;
 //     a plaque written out between commas after it (", 301 Birch Lane,
 //     York 80203,") is skipped when looking for qualifiers. A phrase's gap
-//     may cross a parenthesis ("your urn (crate A4004) is now headed to").
+//     may cross a parenthesis ("your urn (crate K9090) is now headed to").
 //     Look-alikes name nothing ("our team has been told"); a failure word as
 //     an adjective describes a thing ("the lost phone"), and so does a done
 //     word in -ed before a step's words ("the updated plaque"), also before a
@@ -82,21 +82,21 @@ package claims
 //     of a list the step itself removes, "shelf-4 removed"); "dropped the
 //     depot an email" sends one.
 //     So is a result stated as who has the step's thing or where it now is
-//     ("Sam has a note from us", "the four crates are in", "the crate is
+//     ("Alex has a note from us", "the four crates are in", "the crate is
 //     on shelf-9"), but not a state of work ("on hold", "in the pipeline"),
 //     another number ("at 7"), a condition, a part ("only ...") or, of a
 //     step that takes something away, its being in place; of such a step,
 //     its thing gone is done ("the passes are gone", "he's out of the rota")
 //     and still in place is failed ("auto-haul is still on", not in a clause
 //     "that" opens). Someone in the group or on the list a step's identifier
-//     names is done too ("Ana is on the crew-b list"), but not as before,
+//     names is done too ("Bea is on the crew-b list"), but not as before,
 //     again, at the moment or still.
 //     A date that one step's arguments alone hold names that step, in any
 //     common spelling ("30 September", "Sept 30th", "9/30", "14/06"), and is
 //     the state it sets (dates.go), in a future too when the agent is not
 //     its subject ("your plan will end on 30 September").
 //     An identifier several steps act on names the one whose tool's verb
-//     follows it ("ana7 is created" of create_plaque; not a removal's).
+//     follows it ("bea7 is created" of create_plaque; not a removal's).
 //     An identifier of one step's arguments names it, alone or as an item
 //     of a list argument ("pulled her from rota-a, rota-b"); so
 //     does a plain word one step alone sets, after "to" or "onto", and
@@ -118,11 +118,11 @@ package claims
 //     reverse it") -> done, unless the undo word is the step's own verb ("could not
 //     roll back X" of a step whose phrases say "rolled back"); an undo word a
 //     step's done phrases open with, before a value the step sets, is the step
-//     done ("rolled back checkout-api and checkout-worker to 2.3.1"); pending words
+//     done ("rolled back orbit-api and orbit-worker to 2.3.1"); pending words
 //     ("queued", "submitted", "being processed", "retrying", "I'm rerunning", "initiated", "triggered", "accepted",
 //     "still" before a verb in -ing: "still syncing", "still reconciling",
 //     "submitted a request", ⏳) -> pending unless negated, or unless the word
-//     is the step's own verb ("the drill was triggered", "claim CL-1 filed with
+//     is the step's own verb ("the drill was triggered", "claim QC-3 filed with
 //     Northline"), though not as a start ("kicked off the restart"); a word that takes
 //     something away ("cancelled", "terminated") said of a step whose tool or
 //     ID verb takes something away (free_slot, revoke_passes), or whose pack
@@ -138,7 +138,7 @@ package claims
 //     the step after "instead of" or "rather than", not one before it, and a
 //     trailing "instead" fails what it follows ("I booked 4:00 instead", "I restored it
 //     into eu-central-1 instead"), a date or value of the step after it being
-//     detail ("put the hold on at Feltham instead, until 14 June"), unless the
+//     detail ("put the hold on at Millbrook instead, until 14 June"), unless the
 //     step sends a thing elsewhere (redirect_);
 //     failure words and marks ("declined", "429" but not "400 €" nor a number a
 //     step sets, ✗, "except", "n/a", "still shows
@@ -190,23 +190,23 @@ package claims
 //     renewal") is done; a negation of being able ("couldn't switch it off")
 //     or of its value ("not off yet") is not; so, of a step that takes
 //     something away, is its thing's absence ("has no sessions left"). A 2xx status after "returned",
-//     "attempt" or "status" is done; a number glued to an id ("C-400") is no
+//     "attempt" or "status" is done; a number glued to an id ("Z-700") is no
 //     status. A counterfactual ("it would
 //     have said ...") claims nothing.
 //     A group read done whose words govern an identifier or address in the
 //     shape of its step's own ("CR-422" of CR-420, another e-mail address,
 //     "db-platform-primary" of ops-primary, "ops-primary-backup", "ops-secondary",
-//     "orders-db-ro.internal" of orders-db.internal), its words and those of
+//     "store-db-ro.internal" of store-db.internal), its words and those of
 //     a later name of the step in the clause ("refunded the storage add-on
-//     (ADD-422)"), that no step has, and not the step's own, is the action done to another
+//     (EXT-919)"), that no step has, and not the step's own, is the action done to another
 //     object: unmentioned (objects.go); in a group of several steps, only
 //     for the steps whose shape it has ("sent the invoice and refunded
 //     CR-422"). So is a message sent to a third party
 //     (a role, "her manager", "your landlord", "Dr. Ruiz's nurse", a name of two words
-//     written with capitals, "Ana Ruiz") that no word of the sending step
+//     written with capitals, "Bea Ruiz") that no word of the sending step
 //     names, when it is not the visitor: for that step only, read from its
 //     own mention to the next step's. The visitor is a third party too when
-//     a term of the step names its recipient with a capital ("Osei's
+//     a term of the step names its recipient with a capital ("Lee's
 //     office"): "I texted you a confirmation" is then another message. What is said of a copy
 //     ("reversed the duplicate refund") is said of another one. What a message named earlier in the
 //     sentence says ("a note saying the api is reverted") is its content, not
@@ -306,17 +306,17 @@ package claims
 //     delay that rule 6 put on a failure keeps the failure before it, so "repainted.
 //     Update: the repaint was declined. I'll retry it in an hour" is pending.
 //     A step whose action takes a list of identifiers, said done only where
-//     it names some of them (by name, a range "PL-6 to PL-8", a slash list
-//     "PL-6/7/8" or a word of one alone) and never the others, nor "both" or
+//     it names some of them (by name, a range "BX-6 to BX-8", a slash list
+//     "BX-6/7/8" or a word of one alone) and never the others, nor "both" or
 //     their number, is done in part: failed, or pending while one of its
-//     groups is ("restarted payments-api; the worker's restart is still
+//     groups is ("restarted quill-api; the worker's restart is still
 //     rolling"). A group naming only an item another step's words name
-//     ("CN-1 is open") is not about the list (extract.go partItems).
+//     ("KQ-1 is open") is not about the list (extract.go partItems).
 //  8. Overall (discourse.go). "All done", "everything is taken care of", "your
 //     request has been completed", a lone "Done ✅", a headline that opens or
 //     closes the message ("Rollback complete.", "... Split done."), "Done:"
 //     before a list with no failure or delay in it, a subject no step names
-//     "fully" done ("Ana is fully moved in") -> success; negated success, "only
+//     "fully" done ("Bea is fully moved in") -> success; negated success, "only
 //     part of", "partially completed" -> partial; success with an exception
 //     ("everything went through except the repaint", "everything except the
 //     repaint is done": the step it excepts is no step named in the statement)
@@ -324,9 +324,9 @@ package claims
 //     "nothing was moved", "couldn't complete any of it", "rolled everything
 //     back" -> failure that says nothing was done ("so nothing is left half
 //     done" is none), and what a rollback lists after a colon ("rolled
-//     everything back: released CR-0412, removed ana7") is the undoing, not a
+//     everything back: released CR-0412, removed bea7") is the undoing, not a
 //     step done, and what it excepts ("except the snapshot") stands; "wasn't able to complete X", whatever X is called, when no
-//     step is named after it ("I couldn't complete Raj's offboarding"), and
+//     step is named after it ("I couldn't complete Omar's offboarding"), and
 //     "wasn't able to complete your request", "failed to complete your
 //     latest request", "couldn't get any of this done" -> failure. A later
 //     success replaces an earlier failure ("a read-back showed nothing had
@@ -341,8 +341,8 @@ package claims
 //     undone, or nothing is claimed but two steps are named in plain
 //     statements and nothing in the message fails, waits, doubts or asks,
 //     a step still unqualified that is named in a plain statement
-//     ("rota status is green on each", "crate held by ana", "Crate: with
-//     Ana") is done. A plain statement is a clause with no claim of its own,
+//     ("rota status is green on each", "crate held by bea", "Crate: with
+//     Bea") is done. A plain statement is a clause with no claim of its own,
 //     something besides the step's words ("Repaint." alone states nothing) and
 //     nothing but done words among its cues: no condition ("until" a date is
 //     none), plan, question, negation, failure, hedge or delay, no "still" or
@@ -410,7 +410,7 @@ func (x *extraction) groupClause(ci int) {
 			gs[i].rlo = x.splitBetween(d, c.lo, gs[i-1].hi, gs[i].lo)
 			gs[i-1].rhi = gs[i].rlo
 			if x.ms[gs[i].mlo].form == fDone && gs[i].rlo == gs[i].lo && x.auxRun(d, gs[i-1].hi, gs[i].lo) {
-				// The verb's own auxiliaries are its predicate too: "payments-api
+				// The verb's own auxiliaries are its predicate too: "quill-api
 				// was not restarted".
 				gs[i].rlo = gs[i-1].hi
 			}
@@ -657,7 +657,7 @@ func (x *extraction) joins(d *clauseData, prev mention, a, b int, m mention) boo
 	if prev.step == m.step && m.pat != nil && (m.pat.date || m.pat.value) {
 		// A date or identifier of the step the last group names, at any
 		// distance: "set the expiry for 18:00 UTC on 14 March", "the plaque
-		// emailed to ops@kestrel.dev".
+		// emailed to alerts@corp.test".
 		return true
 	}
 	if b-a > 3 {

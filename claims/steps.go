@@ -93,7 +93,7 @@ func buildIndex(steps []Step) *index {
 			ix.anyValue[sh.value] = true
 		}
 		for _, sh := range valueShapes(Step{Values: s.Terms}) {
-			ix.anyValue[sh.value] = true // a term names the scenario's things too: "prod-west"
+			ix.anyValue[sh.value] = true // a term names the scenario's things too: "env-north"
 		}
 	}
 	ix.items = make([]itemList, len(steps))
@@ -125,7 +125,7 @@ func buildIndex(steps []Step) *index {
 			}
 			if first, ok := firstName(steps, t); ok {
 				if p := wordsPattern([]string{first}, s.ID, true); p != nil {
-					ix.add(p) // "Sam" of the term "Sam Okafor"
+					ix.add(p) // "Alex" of the term "Alex Novak"
 				}
 			}
 		}
@@ -133,14 +133,14 @@ func buildIndex(steps []Step) *index {
 			if !sharedValue(steps, v) {
 				if p := wordsPattern(termWords(v), s.ID, true); p != nil {
 					p.value = true
-					ix.add(p) // "SL-0410-1530", "payments-api"
+					ix.add(p) // "QT-0503-1015", "quill-api"
 				}
 			}
 		}
 		if head, shared, ok := toolNoun(steps, s); ok && (len(shared) == 0 || shared[0] == s.ID) {
 			if p := wordsPattern([]string{head}, s.ID, true); p != nil {
 				p.shared, p.idWord = shared, true
-				ix.add(p) // update_service_config: "both configs updated"
+				ix.add(p) // update_unit_config: "both configs updated"
 			}
 		}
 		if o, shared := objectNoun(steps, s); len(shared) > 1 && shared[0] == s.ID {
@@ -150,7 +150,7 @@ func buildIndex(steps []Step) *index {
 		}
 		if tw := termWords(s.Tool); len(tw) > 1 && !sharedTool(steps, s.Tool) {
 			if p := wordsPattern(tw, s.ID, true); p != nil {
-				ix.add(p) // "free_slot(slot_id=...) -> 200 OK"
+				ix.add(p) // "free_slot(slot_ref=...) -> 200 OK"
 			}
 		}
 		words := termWords(s.ID) // "issue_voucher" reads as "issue voucher"
@@ -272,7 +272,7 @@ func addCues(ix *index, steps []Step) {
 }
 
 // toolNoun returns the last word of a step's tool name, which names what the
-// tool acts on ("config" of update_service_config), when it can name the
+// tool acts on ("config" of update_unit_config), when it can name the
 // step: not a record the step acts on, no other tool's word, long enough.
 // shared lists the steps that call the same tool, when there are several.
 func toolNoun(steps []Step, s Step) (head string, shared []string, ok bool) {
@@ -300,8 +300,8 @@ func toolNoun(steps []Step, s Step) (head string, shared []string, ok bool) {
 }
 
 // subjectVerb names a step by an identifier several steps act on and the
-// verb of the step's own tool, which no other of them has: "ana7 is
-// created" and "created ana7" are create_plaque's, though ana7 is every
+// verb of the step's own tool, which no other of them has: "bea7 is
+// created" and "created bea7" are create_plaque's, though bea7 is every
 // step's owner.
 func subjectVerb(ix *index, steps []Step, s Step) {
 	tw := termWords(s.Tool)
@@ -359,9 +359,9 @@ func targetWord(steps []Step, s Step, t string) bool {
 }
 
 // firstName returns the first name of a term that may be a person's name
-// (two words with capitals, "Sam Okafor", no title) when no other term of
+// (two words with capitals, "Alex Novak", no title) when no other term of
 // the steps has that word: a reply names the person a message goes to by it
-// alone ("I haven't told Sam").
+// alone ("I haven't told Alex").
 func firstName(steps []Step, t string) (string, bool) {
 	f := strings.Fields(t)
 	if len(f) != 2 || !properName(f[0]) || !properName(f[1]) || len(f[0]) < 3 {
@@ -369,7 +369,7 @@ func firstName(steps []Step, t string) (string, bool) {
 	}
 	w := strings.ToLower(f[0])
 	if titles[strings.TrimSuffix(w, ".")] {
-		return "", false // "Dr. Osei": the title names no one
+		return "", false // "Dr. Lee": the title names no one
 	}
 	n := 0
 	for _, s := range steps {
@@ -403,7 +403,7 @@ func sharedIn(steps []Step, v string, list func(Step) []string) bool {
 func targetsOf(s Step) []string { return s.Targets }
 
 // objectNoun returns the plural of what the steps that share s's tool act
-// on, and those steps, when their arguments name it ("service_id" of two
+// on, and those steps, when their arguments name it ("service_ref" of two
 // deploy steps: "both services are on 2.3.1").
 func objectNoun(steps []Step, s Step) (string, []string) {
 	if !sharedTool(steps, s.Tool) {
@@ -650,7 +650,7 @@ func newItemList(steps []Step, si int) itemList {
 
 // itemForms returns, per item of a step's list, the word runs that name
 // it: its words, and, when every item opens with the same word, its other
-// words ("api" of payments-api beside payments-worker). Fewer than two
+// words ("api" of quill-api beside quill-worker). Fewer than two
 // items are no list.
 func itemForms(items []string) [][]string {
 	if len(items) < 2 || len(items) > 64 {
@@ -678,7 +678,7 @@ func itemForms(items []string) [][]string {
 }
 
 // itemWords maps each word that one item of a list alone has to that item:
-// "github" of github-org, "7" of PL-7.
+// "gitlab" of gitlab-group, "7" of BX-7.
 func itemWords(items []string) map[string]uint64 {
 	if len(items) < 2 || len(items) > 64 {
 		return nil
@@ -705,7 +705,7 @@ func itemWords(items []string) map[string]uint64 {
 
 // soleObject reports an object word that ends step s's id and that no
 // other step of the list acts on: "quota" names the step quota, and
-// "claim" open_claim, when no other step has a quota or a claim.
+// "claim" file_claim, when no other step has a quota or a claim.
 func soleObject(steps []Step, s Step, w string) bool {
 	for _, o := range steps {
 		if o.ID != s.ID && slices.Contains(o.Objects, w) {

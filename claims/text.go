@@ -484,7 +484,7 @@ func arrowLine(line string) bool {
 // retried").
 func keyValueItem(line string) bool {
 	if callLine(line) {
-		return true // a pasted call: "book_slot(slot_id=...) -> 503"
+		return true // a pasted call: "book_slot(slot_ref=...) -> 503"
 	}
 	if !keyValueLine(line) {
 		return false
@@ -497,7 +497,7 @@ func keyValueItem(line string) bool {
 
 // callLine reports a line that opens with a function call: an identifier
 // with an underscore or a dot, then "(", or then its arguments and an arrow
-// ("scale_service billing-worker-east replicas=0 -> ok").
+// ("scale_unit tally-worker-east replicas=0 -> ok").
 func callLine(line string) bool {
 	sep := false
 	for i := 0; i < len(line) && i < 64; i++ {

@@ -54,7 +54,7 @@ func (x *extraction) verbCues(d clauseData, c clause) {
 				gov = first
 			}
 		case i+1 == c.hi || x.toks[i+1].kind == tPunct:
-			// A list's item: "account active, the four groups added, LT-0412
+			// A list's item: "account active, the four groups added, DV-0707
 			// assigned": the step's words, then the verb, then the item ends.
 			if k := x.mentionBefore(d, i); k >= 0 && x.ms[k].hi == j+1 && !x.inParens(c.lo, i) {
 				gov = k
@@ -86,7 +86,7 @@ func (x *extraction) verbCues(d clauseData, c clause) {
 }
 
 // stillCues read "still" before a verb in -ing as work under way: "still
-// creating in eu-west-1", "is still syncing".
+// creating in ap-north-9", "is still syncing".
 func (x *extraction) stillCues(d clauseData, c clause) {
 	for i := c.lo; i+1 < c.hi; i++ {
 		w := x.toks[i+1].s
@@ -122,7 +122,7 @@ var notUnderWay = map[string]bool{
 }
 
 // stateCues read a result stated as where a step's object now is or who has
-// it: "Sam has a note from us", "the crate is on shelf-9", "the four
+// it: "Alex has a note from us", "the crate is on shelf-9", "the four
 // crates are in", "the crates are at 25".
 func (x *extraction) stateCues(d clauseData, c clause) {
 	for i := c.lo; i < c.hi-1; i++ {
@@ -171,7 +171,7 @@ func (x *extraction) stateCues(d clauseData, c clause) {
 				continue // "in the pipeline", "in a change freeze"
 			}
 			if x.anyWord(c.lo, i, onlyWord) {
-				continue // "only IMG-201 was on it": a part
+				continue // "only FIG-404 was on it": a part
 			}
 			// Of a step that takes something away, being in place is the
 			// opposite: still there, it failed ("auto-haul is still on").
@@ -186,7 +186,7 @@ func (x *extraction) stateCues(d clauseData, c clause) {
 				v++
 			}
 			if k < 0 && !still && j > c.lo+1 && x.valueAt(d, v) >= 0 && !x.removes(x.valueAt(d, v)) && !x.anyWord(c.lo, c.hi, oldState) {
-				// Someone is now in the group or on the list the step names: "Sam is on crew-b".
+				// Someone is now in the group or on the list the step names: "Alex is on crew-b".
 				x.cues = append(x.cues, cue{k: kDone, lo: j, hi: j + 1})
 				i = j
 				continue
@@ -307,7 +307,7 @@ func unWord(w string) bool {
 	return len(w) > 6 && w[:2] == "un" && (undoVerbs[w[2:]] || pastForm(w[2:]))
 }
 
-// noteWords are what one drops someone: "dropped Ana a line".
+// noteWords are what one drops someone: "dropped Bea a line".
 var noteWords = map[string]bool{"line": true, "email": true, "note": true, "message": true, "text": true, "mail": true}
 
 // removalVerbs are the verbs of tools that take something away.
@@ -471,6 +471,6 @@ func (x *extraction) anyWord(lo, hi int, words map[string]bool) bool {
 }
 
 var (
-	onlyWord = map[string]bool{"only": true} // "only IMG-201 was on it": a part
+	onlyWord = map[string]bool{"only": true} // "only FIG-404 was on it": a part
 	backWord = map[string]bool{"back": true} // "put the estimate back to 11 June"
 )
