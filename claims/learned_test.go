@@ -26,14 +26,16 @@ import (
 var retrain = flag.Bool("retrain", false, "retrain claims/learned.json from the labeled replies")
 
 // The learned reading is trained on these sets only. The holdouts (the
-// commerce holdout, the two held-out domains, rounds 17 to 25) are never
+// commerce holdout, the two held-out domains and the newest round) are never
 // trained on, so their scores stay an honest estimate.
 var trainingSets = []string{
 	"claims", "claims-domains",
 	"claims-domains-r2", "claims-domains-r3", "claims-domains-r4", "claims-domains-r5",
 	"claims-domains-r6", "claims-domains-r7", "claims-domains-r8", "claims-domains-r9",
 	"claims-domains-r10", "claims-domains-r11", "claims-domains-r12", "claims-domains-r13",
-	"claims-domains-r14", "claims-domains-r15", "claims-domains-r16",
+	"claims-domains-r14", "claims-domains-r15", "claims-domains-r16", "claims-domains-r17",
+	"claims-domains-r18", "claims-domains-r19", "claims-domains-r20", "claims-domains-r21",
+	"claims-domains-r22", "claims-domains-r23", "claims-domains-r24", "claims-domains-r25",
 	composedSet,
 }
 
@@ -49,10 +51,10 @@ type settings struct {
 
 // lodoFloor is the share of steps the learned reading reads right on a
 // domain it was never trained on (leave one domain out), as last measured.
-const lodoFloor = 0.929
+const lodoFloor = 0.926
 
 // trainSettings train learned.json; changing one changes it.
-var trainSettings = settings{epochs: 8, rate: 0.05, l2: 1e-3, wordL2: 3e-2, minUse: 2, margin: 0.5}
+var trainSettings = settings{epochs: 8, rate: 0.05, l2: 1e-3, wordL2: 1e-2, minUse: 2, margin: 0.3}
 
 // example is one labeled step, with the rules' reading of it.
 type example struct {

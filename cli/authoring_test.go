@@ -50,7 +50,7 @@ var _ = Describe("evalrun validate on authoring mistakes", func() {
 		Entry("a pack file with a mistake, reported in the pack", "broken-pack.yaml",
 			`unknown-field.tools.yaml:48:14: tickets has no field "asignee"`),
 		Entry("a phrase the claim extractor misreads", "misread-phrase.yaml",
-			`misread-phrase.yaml:40:16: step "email": say.pending is read back as unmentioned, not pending`),
+			`misread-phrase.yaml:40:16: step "email": say.pending is read back as done, not pending`),
 		Entry("a tab in the indentation", "tab.yaml",
 			`tab.yaml:18:1: invalid YAML: a tab in the indentation; YAML indents with spaces only`),
 	)

@@ -53,9 +53,9 @@ var _ = Describe("reading phrases back", func() {
 				seen[at] = true
 			}
 		},
-		Entry("a pending clause read as nothing",
+		Entry("a pending clause read as done",
 			"pending: the email to the requester is queued", "pending: the requester's email was accepted and will be sent later",
-			`s.yaml:40:16: step "email": say.pending is read back as unmentioned, not pending, in: "`),
+			`s.yaml:40:16: step "email": say.pending is read back as done, not pending, in: "`),
 		Entry("a done phrase that names no step",
 			"done: escalated ticket T-1 to Priya", "done: handed it over",
 			`s.yaml:27:13: step "escalate": say.done is read back as unmentioned, not done`),
