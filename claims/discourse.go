@@ -1,6 +1,9 @@
 package claims
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // crossClause applies rule 6 of rules.go: a clause without mentions may carry
 // its claim to the last step named before it, and a bare label ("Repaint —")
@@ -144,6 +147,32 @@ func (x *extraction) retriedJustBefore(ci int) bool {
 	return d.ghi == d.glo && x.hasCue(d, kRetried, x.cls[ci-1].lo, x.cls[ci-1].hi)
 }
 
+// wishLists carries a restated request over the clauses its sentence
+// goes on with, while none is the agent speaking or a verb of its own:
+// "you'd like the notes sent, your visit cancelled, and an email when
+// it's done" asks for three things; "..., and it has been cancelled" or
+// "..., which I did" reports.
+func (x *extraction) wishLists() {
+	for ci := 0; ci < len(x.cls); ci++ {
+		if x.wishAt(&x.cd[ci], x.cls[ci]) < 0 {
+			continue
+		}
+		cj := ci + 1
+		for ; cj < len(x.cls) && x.cls[cj].sent == x.cls[ci].sent; cj++ {
+			c := x.cls[cj]
+			if x.firstPerson(c.lo, c.hi) || x.anyWord(c.lo, c.hi, finiteWords) {
+				break
+			}
+			for gi := range x.groups {
+				if g := &x.groups[gi]; g.clause == cj {
+					g.v, g.voided = verdict{Unmentioned, srcMood}, voidWish
+				}
+			}
+		}
+		ci = cj - 1
+	}
+}
+
 // planLists reads what a plan's colon introduces as the plan, not as
 // results: "Here's what I'll do: repaint the crate, close CR-310 and write
 // to you", or a list under "Here's the plan:" up to a blank line. A plan is
@@ -151,7 +180,7 @@ func (x *extraction) retriedJustBefore(ci int) bool {
 // or intention whose verb is "do" ("what I'm about to do:").
 func (x *extraction) planLists() {
 	for k, t := range x.toks {
-		if t.s != ":" || t.kind != tPunct || !x.planIntro(k) {
+		if t.s != ":" || t.kind != tPunct || !x.planIntro(k) && !x.restates(k) {
 			continue
 		}
 		hi := len(x.toks)
@@ -189,6 +218,8 @@ func (x *extraction) planIntro(k int) bool {
 		switch w := x.toks[i].s; {
 		case w == "plan" && i > lo && planOwners[x.toks[i-1].s], planWords[w] && w != "plan":
 			return true // "here's the plan:", not "change of plan:" nor "plan=gold"
+		case w == "plan" && i == lo && (i+1 == k || x.toks[i+1].s == "for"):
+			return true // a heading: "Plan for the move:"
 		case w == "'ll" || w == "will" || w == "about" || w == "going" || w == "'d" || w == "would":
 			future = true
 		case future && w == "do" && (i+1 == k || x.toks[i+1].kind != tWord):
@@ -199,6 +230,52 @@ func (x *extraction) planIntro(k int) bool {
 	}
 	return false
 }
+
+// restates reports that the colon at k introduces the request restated as
+// orders: a lead-in that checks the request ("Just to confirm:", "To recap:",
+// "To make sure I've got it:")
+// before a step's own verb in its plain form ("pause the plan, suspend the
+// workspace"). "To confirm: paused" reports.
+func (x *extraction) restates(k int) bool {
+	if k > 0 && k+1 < len(x.toks) && endsDigit(x.toks[k-1].s) && startsDigit(x.toks[k+1].s) {
+		return false // a time: "09:00"
+	}
+	lo := k
+	for lo > 0 && x.toks[lo-1].kind != tBreak && !sentenceEnd(x.toks[lo-1]) {
+		lo--
+	}
+	checks := false
+	for i := lo; i < k; i++ {
+		w := x.toks[i].s
+		checks = checks || restateWords[w] || w == "confirm" && i > lo && x.toks[i-1].s == "to" ||
+			w == "sure" && i > lo+1 && (x.toks[i-1].s == "make" || x.toks[i-1].s == "be") && x.toks[i-2].s == "to"
+	}
+	if !checks {
+		return false // "I can confirm the following:" reports
+	}
+	for j := k + 1; j < len(x.toks); j++ {
+		t := x.toks[j]
+		if t.kind != tWord {
+			continue // a break, a list's number or bullet
+		}
+		if t.s == "you" || pastForm(t.s) || strings.HasSuffix(t.s, "ing") {
+			return false // "you'd like ..." is a wish (rules.go); "To confirm: paused" reports
+		}
+		for si, st := range x.steps {
+			if x.stepWord(si, t.s) || slices.Contains(termWords(st.ID), t.s) || slices.Contains(termWords(st.Tool), t.s) {
+				return true // "add 5 desks" of add_desks
+			}
+		}
+		return false
+	}
+	return false
+}
+
+func endsDigit(s string) bool   { return s != "" && s[len(s)-1] >= '0' && s[len(s)-1] <= '9' }
+func startsDigit(s string) bool { return s != "" && s[0] >= '0' && s[0] <= '9' }
+
+// restateWords, and "to confirm", check back what was asked before doing it.
+var restateWords = map[string]bool{"recap": true, "confirming": true, "scope": true}
 
 // planVerbs after a future or wish say how the agent means to go about it.
 var planVerbs = map[string]bool{"handle": true, "proceed": true, "approach": true, "tackle": true}

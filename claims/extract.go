@@ -167,6 +167,7 @@ func (x *extraction) run() Overall {
 	for ci := range x.cls {
 		x.groupClause(ci)
 	}
+	x.wishLists()
 	x.planLists()
 	x.trace.keep(0, x.groups)
 	x.crossClause()

@@ -246,16 +246,24 @@ package claims
 //     with "you" as its subject ("to recap, you'd like your account and crate
 //     updated", "you ... wanted the white pair, with the difference repainted"), voids
 //     the groups after it up to where the agent speaks again ("you requested a
-//     repaint, which I've issued" stands). A purpose that opens a sentence ("To get
-//     the repaint started, please reply ...", "So as to divert it, ...") voids
+//     repaint, which I've issued" stands), over the clauses its sentence goes on
+//     with while none has a verb of its own ("you'd like the notes sent, your
+//     visit cancelled, and a text sent to you"; not ", and the refund has been
+//     issued"). So does what a check of the request introduces with a colon
+//     ("Just to confirm:", "To recap:", "Confirming scope:", "To make sure I've
+//     got it:") when it opens with a step's own verb in its plain form ("pause
+//     the plan, suspend the workspace"); "To confirm: paused" and "I can
+//     confirm:" report, and a time's colon ("10:30") introduces nothing. A
+//     purpose that opens a sentence ("To get the repaint started, please reply
+//     ...", "So as to divert it, ...") voids
 //     the groups before its comma. What a plan's colon introduces is the plan
 //     (discourse.go): to the sentence's end inline ("here's what I'll do:
 //     repaint the crate, close CR-310 ..."), to a blank line when a list
 //     follows ("Here's the plan:\n1. ..."). A plan is announced by "the
-//     plan", "planning", "propose", "suggest" or "recommend", or by a future
-//     or intention whose verb is "do", "handle", "proceed", "approach" or
-//     "tackle" ("here's how I'd like to handle it:"); "change of plan"
-//     announces none.
+//     plan", a heading "Plan:" or "Plan for ...:", "planning", "propose",
+//     "suggest" or "recommend", or by a future or intention whose verb is
+//     "do", "handle", "proceed", "approach" or "tackle" ("here's how I'd
+//     like to handle it:"); "change of plan" announces none.
 //  6. Across clauses (discourse.go). A clause without mentions carries its claim to
 //     the last step named before it, in the same paragraph: a failure or delay after
 //     a contrast in the same sentence ("created, but PSP returned 429"), unless a

@@ -727,6 +727,27 @@ var _ = Describe("rule 5: inheritance, conditions and restated requests", func()
 		Entry("what would be is no report", "I didn't cancel the order: you'd be refunded for an order that still ships.", cancelFlow, "cancel_order=failed"),
 		Entry("the agent speaking again", "You requested a refund, which I've issued.", cancelFlow, "refund=done"),
 		Entry("a pronoun after the request", "You asked for a refund, and I've issued it.", cancelFlow, "refund=done"),
+		Entry("over the clauses its sentence goes on with", "To recap, you'd like the order cancelled, your card refunded, and a confirmation email sent to you.", cancelFlow, ""),
+		Entry("up to a clause with a verb of its own", "You'd like the order cancelled, and the refund has been issued already.", cancelFlow, "refund=done"),
+	)
+
+	DescribeTable("what a check of the request introduces with a colon",
+		check,
+		Entry("after 'to make sure I've got it'", "To make sure I've got it: refund the $40 and email you the receipt. OK to proceed?", cancelFlow, ""),
+		Entry("results after 'to confirm' are reported", "To confirm: cancelled the order and refunded $40.", cancelFlow, "cancel_order=done refund=done"),
+		Entry("and so is what the agent can confirm", "I can confirm: refund issued, order cancelled.", cancelFlow, "cancel_order=done refund=done"),
+	)
+
+	DescribeTable("a step's own verb, plain, after a check of the request or a plan's heading",
+		expectClaims([]claims.Step{{ID: "add_seats", Tool: "add_seats", Targets: []string{"25"}}, {ID: "snapshot", Tool: "create_snapshot", Values: []string{"db-a"}}}),
+		Entry("after 'just to confirm'", "Just to confirm: add 5 seats (20 → 25). Shall I go ahead?",
+			map[string]claims.Claim{"add_seats": claims.Unmentioned, "snapshot": claims.Unmentioned}),
+		Entry("after 'confirming scope'", "Confirming scope: snapshot db-a, then add seats to reach 25. OK?",
+			map[string]claims.Claim{"add_seats": claims.Unmentioned, "snapshot": claims.Unmentioned}),
+		Entry("under 'Plan for'", "Plan for the move:\n1. snapshot db-a\n2. add seats up to 25\n\nShall I start?",
+			map[string]claims.Claim{"add_seats": claims.Unmentioned, "snapshot": claims.Unmentioned}),
+		Entry("a time's colon introduces nothing", "Just to confirm, the 10:30 snapshot of db-a has been taken.",
+			map[string]claims.Claim{"add_seats": claims.Unmentioned, "snapshot": claims.Done}),
 	)
 
 	DescribeTable("a purpose opening a sentence",
