@@ -1087,7 +1087,6 @@ func (x *extraction) orListAfter(c clause, i int) bool {
 	return false
 }
 
-// topicWords open what a message, note or page is about.
 // reported reports a mention at token at that a message named earlier in
 // its sentence reports: "I posted a note saying the api and flag are
 // reverted", "a summary that says the credit is outstanding". What a message
@@ -1166,6 +1165,7 @@ var contentVerbs = map[string]bool{
 	"spells": true, "summarises": true, "summarizes": true, "records": true, "mentions": true, "details": true,
 }
 
+// topicWords open what a message, note or page is about.
 var topicWords = map[string]bool{
 	"about": true, "describing": true, "explaining": true, "regarding": true, "summarising": true,
 	"summarizing": true, "detailing": true, "covering": true, "re": true, "listing": true,
