@@ -63,5 +63,6 @@ var _ = Describe("accuracy on the other domains", func() {
 		Entry("six domains, twenty-fifth round", "../fixtures/claims-domains-r25", "domains r25", 0.936),
 		Entry("six domains, twenty-sixth round", "../fixtures/claims-domains-r26", "domains r26", 0.934),
 		Entry("six domains, twenty-seventh round", "../fixtures/claims-domains-r27", "domains r27", 0.947),
+		Entry("six domains, twenty-eighth round", "../fixtures/claims-domains-r28", "domains r28", 0.946),
 	)
 })

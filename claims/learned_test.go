@@ -26,9 +26,9 @@ import (
 var retrain = flag.Bool("retrain", false, "retrain claims/learned.json from the labeled replies")
 
 // The learned reading is trained on these sets only. The holdouts (the
-// commerce holdout, the two held-out domains and the newest round) are never
-// trained on, so their scores stay an honest estimate; nor is the
-// twenty-sixth round, which rules were written from.
+// commerce holdout, the two held-out domains and the two newest rounds)
+// are never trained on, so their scores stay an honest estimate; nor is
+// the twenty-sixth round, which rules were written from.
 var trainingSets = []string{
 	"claims", "claims-domains",
 	"claims-domains-r2", "claims-domains-r3", "claims-domains-r4", "claims-domains-r5",
