@@ -163,10 +163,8 @@ func (x *extraction) wishLists() {
 			if x.firstPerson(c.lo, c.hi) || x.anyWord(c.lo, c.hi, finiteWords) {
 				break
 			}
-			for gi := range x.groups {
-				if g := &x.groups[gi]; g.clause == cj {
-					g.v, g.voided = verdict{Unmentioned, srcMood}, voidWish
-				}
+			for gi := x.cd[cj].glo; gi < x.cd[cj].ghi; gi++ {
+				x.groups[gi].v, x.groups[gi].voided = verdict{Unmentioned, srcMood}, voidWish
 			}
 		}
 		ci = cj - 1
@@ -209,10 +207,7 @@ func (x *extraction) planLists() {
 // planIntro reports that the words of the sentence before the colon at k
 // announce a plan.
 func (x *extraction) planIntro(k int) bool {
-	lo := k
-	for lo > 0 && x.toks[lo-1].kind != tBreak && !sentenceEnd(x.toks[lo-1]) {
-		lo--
-	}
+	lo := x.sentenceStart(k)
 	future := false
 	for i := lo; i < k; i++ {
 		switch w := x.toks[i].s; {
@@ -237,13 +232,10 @@ func (x *extraction) planIntro(k int) bool {
 // before a step's own verb in its plain form ("pause the plan, suspend the
 // workspace"). "To confirm: paused" reports.
 func (x *extraction) restates(k int) bool {
-	if k > 0 && k+1 < len(x.toks) && endsDigit(x.toks[k-1].s) && startsDigit(x.toks[k+1].s) {
+	if k > 0 && k+1 < len(x.toks) && digits(x.toks[k-1].s) && digits(x.toks[k+1].s) {
 		return false // a time: "09:00"
 	}
-	lo := k
-	for lo > 0 && x.toks[lo-1].kind != tBreak && !sentenceEnd(x.toks[lo-1]) {
-		lo--
-	}
+	lo := x.sentenceStart(k)
 	checks := false
 	for i := lo; i < k; i++ {
 		w := x.toks[i].s
@@ -270,9 +262,6 @@ func (x *extraction) restates(k int) bool {
 	}
 	return false
 }
-
-func endsDigit(s string) bool   { return s != "" && s[len(s)-1] >= '0' && s[len(s)-1] <= '9' }
-func startsDigit(s string) bool { return s != "" && s[0] >= '0' && s[0] <= '9' }
 
 // restateWords, and "to confirm", check back what was asked before doing it.
 var restateWords = map[string]bool{"recap": true, "confirming": true, "scope": true}

@@ -15,6 +15,9 @@ import (
 	"github.com/evalrun/evalrun/scenarios/library"
 )
 
+// nameToken is a word, id, address or host name, in the library and in source.
+var nameToken = regexp.MustCompile(`[A-Za-z0-9@._-]+`)
+
 // libraryNames are the bundled library's own names: scenario, step and
 // tool ids, world keys, field names and identifier-like values
 // ("SL-0410-1530", "payments-api"), and the people named in its worlds.
@@ -30,9 +33,8 @@ func libraryNames() (map[string]bool, error) {
 			common[strings.Trim(w, ".,;:()\"'")] = true
 		}
 	}
-	word := regexp.MustCompile(`[A-Za-z0-9@._-]+`)
 	add := func(s string) {
-		for _, w := range word.FindAllString(s, -1) {
+		for _, w := range nameToken.FindAllString(s, -1) {
 			w = strings.Trim(w, ".-_")
 			if len(w) >= 4 && strings.ContainsAny(w, "-_@0123456789") && strings.IndexFunc(w, unicode.IsLetter) >= 0 {
 				names[w] = true
@@ -93,7 +95,6 @@ var _ = Describe("the framework's source", func() {
 		names, err := libraryNames()
 		Expect(err).NotTo(HaveOccurred())
 		Expect(len(names)).To(BeNumerically(">", 300))
-		token := regexp.MustCompile(`[A-Za-z0-9@._-]+`)
 		var found []string
 		for _, dir := range []string{".", "../faults"} {
 			files, err := filepath.Glob(filepath.Join(dir, "*.go"))
@@ -105,7 +106,7 @@ var _ = Describe("the framework's source", func() {
 				b, err := os.ReadFile(f)
 				Expect(err).NotTo(HaveOccurred())
 				for i, line := range strings.Split(string(b), "\n") {
-					for _, t := range token.FindAllString(line, -1) {
+					for _, t := range nameToken.FindAllString(line, -1) {
 						if t = strings.Trim(t, ".-_"); names[t] {
 							found = append(found, filepath.Join(dir, filepath.Base(f))+":"+strconv.Itoa(i+1)+": "+t)
 						}

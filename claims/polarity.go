@@ -797,14 +797,19 @@ func (x *extraction) standing(lo, hi int) bool {
 	return false
 }
 
+// sentenceStart returns where the sentence or line holding token i starts.
+func (x *extraction) sentenceStart(i int) int {
+	for i > 0 && x.toks[i-1].kind != tBreak && !sentenceEnd(x.toks[i-1]) {
+		i--
+	}
+	return i
+}
+
 // timed reports a time frame or a retry in the sentence around token i, which
 // makes "I'll ..." a commitment to later work ("I'll retry it later today", "I'll
 // resubmit it and it should post within 48 hours") rather than an intention.
 func (x *extraction) timed(i int) bool {
-	lo, hi := i, i
-	for lo > 0 && x.toks[lo-1].kind != tBreak && !sentenceEnd(x.toks[lo-1]) {
-		lo--
-	}
+	lo, hi := x.sentenceStart(i), i
 	for hi < len(x.toks) && x.toks[hi].kind != tBreak && !sentenceEnd(x.toks[hi]) {
 		hi++
 	}
