@@ -234,6 +234,7 @@ var cues = map[kind][]string{
 		"set|changed|switched|reset|reverted|turned|turn|flipped|flip|pointed|repointed|swung|scaled|rebound ~3 back", "moved|put him|her|them back", "rolled !everything|all ~3 back",
 		"back the way", "back to how ~2 was|were", "back as ~2 was|were",
 		"put|set|switched|changed|moved|restored|reinstated|reverted ?back ?your|the|it|them ?to ?the|your old|original|previous|former",
+		"reset|returned|restored ~3 to ?the|its|their|your old|original|previous|former|prior",
 	},
 
 	kOffer: {

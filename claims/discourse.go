@@ -45,8 +45,8 @@ func (x *extraction) crossClause() {
 			hi = cp
 		}
 		v := x.eval(d, nil, c.lo, hi)
-		if v.claim == Unmentioned {
-			continue
+		if v.claim == Unmentioned || v.claim == Failed && last.v.src == srcUndoTried {
+			continue // "I tried to put it back, but the API refused": the undo failed
 		}
 		pronoun := x.refersBack(clause{lo: c.lo, hi: hi, sent: c.sent, para: c.para, lead: c.lead})
 		if last.voided != voidNone {

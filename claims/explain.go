@@ -148,18 +148,19 @@ func (t *trace) rule(gi int, g group) string {
 }
 
 var sourceRules = [...]string{
-	srcNone:     "nothing in its clause says what happened",
-	srcCue:      "a status word or mark about it",
-	srcForm:     "its own form (a done or undone phrase)",
-	srcAux:      "a negation, ability or attempt governing it",
-	srcFuture:   "a future form",
-	srcMood:     "an offer, intention, question or condition: no claim",
-	srcWeak:     "only a time word",
-	srcTarget:   "a number the step sets, said of it",
-	srcFirst:    "a failure of a first attempt, which a later outcome replaces",
-	srcOther:    "said of another identifier or address than the step's own: not the step",
-	srcReported: "what a message says (\"a note saying ...\"): its content, not a claim",
-	srcPlain:    "named in a plain statement of a report that says nothing else of it",
+	srcNone:      "nothing in its clause says what happened",
+	srcCue:       "a status word or mark about it",
+	srcForm:      "its own form (a done or undone phrase)",
+	srcAux:       "a negation, ability or attempt governing it",
+	srcFuture:    "a future form",
+	srcMood:      "an offer, intention, question or condition: no claim",
+	srcWeak:      "only a time word",
+	srcTarget:    "a number the step sets, said of it",
+	srcFirst:     "a failure of a first attempt, which a later outcome replaces",
+	srcOther:     "said of another identifier or address than the step's own: not the step",
+	srcReported:  "what a message says (\"a note saying ...\"): its content, not a claim",
+	srcPlain:     "named in a plain statement of a report that says nothing else of it",
+	srcUndoTried: "an undo only tried: the step stands",
 }
 
 var kindNames = [...]string{

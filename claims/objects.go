@@ -249,9 +249,10 @@ func (ix *index) recipients(steps []Step) {
 	ix.named, ix.writes = make([]bool, len(steps)), make([]bool, len(steps))
 	for si, s := range steps {
 		for _, name := range [...]string{s.Tool, s.ID} {
-			for _, w := range termWords(name) {
+			for k, w := range termWords(name) {
 				ix.sends[si] = ix.sends[si] || sendVerbs[w]
-				ix.writes[si] = ix.writes[si] || writeWords[w]
+				// "record" writes only as the verb: "update_x_record" keeps data
+				ix.writes[si] = ix.writes[si] || writeWords[w] && (k == 0 || w != "record")
 			}
 		}
 		if !ix.sends[si] {

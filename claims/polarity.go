@@ -18,6 +18,7 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		futVerb                                                                          = -1 // a done word that is a future's verb
 		partial, whole                                                                   bool // failures of a part; of the whole
 		negAt                                                                            = -1
+		triedUndo                                                                        bool // "tried to put the quota back"
 	)
 	failAt := func(i int) {
 		lastFail = i
@@ -90,6 +91,7 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 		case kTried:
 			tried = true
 			failAt(cu.lo)
+			triedUndo = x.undoTried(cs, i, ms)
 		case kDone:
 			if cu.lo != futVerb {
 				done, lastDone = true, cu.lo
@@ -164,6 +166,8 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 	switch {
 	case mood:
 		return verdict{Unmentioned, srcMood}
+	case triedUndo && !strong && !neg && !fail:
+		return verdict{Done, srcUndoTried} // "I tried to put the quota back to 128"
 	case strong, rollback, formFailed:
 		return verdict{Failed, srcCue}
 	case retry >= 0 && lastDone > retry && lastFail < retry:
@@ -630,6 +634,32 @@ func (x *extraction) backToOther(ms []mention, rhi int) bool {
 }
 
 var backTo = map[string]bool{"on": true, "to": true, "into": true, "onto": true}
+
+// undoTried reports the attempt cs[i] ("tried to") governing an undo of a
+// step in ms: a rollback cue as its verb, the step's undone form, or
+// "back" after its object ("tried to drop the quota back to 128"). The
+// step's own verbs are no undo.
+func (x *extraction) undoTried(cs []cue, i int, ms []mention) bool {
+	at := cs[i].hi
+	if i+1 < len(cs) && cs[i+1].k == kRollback && cs[i+1].lo <= at+1 {
+		return !x.ownVerb(cs, i+1, ms) && (i+2 == len(cs) || cs[i+2].k != kRollback)
+	}
+	for _, m := range ms {
+		if m.lo >= at && m.lo <= at+1 && m.form == fFailed {
+			return true
+		}
+	}
+	for j := at; j < len(x.toks) && j < at+8; j++ {
+		t := x.toks[j]
+		if t.kind == tPunct || t.kind == tBreak || j > at && splitWords[t.s] {
+			return false
+		}
+		if t.s == "back" && j > at {
+			return true
+		}
+	}
+	return false
+}
 
 // startParticles make a verb a start: "kicked off the restart" set it going.
 var startParticles = map[string]bool{"off": true, "up": true}

@@ -116,7 +116,11 @@ package claims
 //     back", "voided", "put it back the way it was", a failed form; not an undo
 //     noun right before a name: "the rollback note") -> failed, and a negated one ("could not
 //     reverse it") -> done, unless the undo word is the step's own verb ("could not
-//     roll back X" of a step whose phrases say "rolled back"); an undo word a
+//     roll back X" of a step whose phrases say "rolled back"), and one only
+//     tried, with no failure of its own in the region, -> done: "I tried to put
+//     the quota back to 128" (its verb an undo word, the step's undone form, or
+//     "back" after its object), and a failure after it is the undo's ("..., but
+//     the API refused"); an undo word a
 //     step's done phrases open with, before a value the step sets, is the step
 //     done ("rolled back orbit-api and orbit-worker to 2.3.1"); pending words
 //     ("queued", "submitted", "being processed", "retrying", "I'm rerunning", "initiated", "triggered", "accepted",
@@ -375,18 +379,19 @@ package claims
 type source uint8
 
 const (
-	srcNone     source = iota
-	srcCue             // a status word or mark about this step
-	srcForm            // the mention's own form
-	srcAux             // a governing negation, ability or attempt
-	srcFuture          // a future form
-	srcMood            // an offer, intention, question or condition: no claim
-	srcWeak            // only a time word ("overnight", "tomorrow")
-	srcTarget          // only a number the step sets ("running 2.3.1")
-	srcFirst           // a failure of a first attempt ("timed out on the first try")
-	srcOther           // the action done to another object or recipient
-	srcReported        // what a message the agent sent says: its content
-	srcPlain           // named in a plain statement of a report: done
+	srcNone      source = iota
+	srcCue              // a status word or mark about this step
+	srcForm             // the mention's own form
+	srcAux              // a governing negation, ability or attempt
+	srcFuture           // a future form
+	srcMood             // an offer, intention, question or condition: no claim
+	srcWeak             // only a time word ("overnight", "tomorrow")
+	srcTarget           // only a number the step sets ("running 2.3.1")
+	srcFirst            // a failure of a first attempt ("timed out on the first try")
+	srcOther            // the action done to another object or recipient
+	srcReported         // what a message the agent sent says: its content
+	srcPlain            // named in a plain statement of a report: done
+	srcUndoTried        // an undo only tried ("tried to put it back"): the step stands
 )
 
 type verdict struct {

@@ -1192,6 +1192,16 @@ var _ = Describe("an undo or start word that is the step's own verb", func() {
 			map[string]claims.Claim{"refund": claims.Done}),
 		Entry("an undo that happened undoes another step", "I issued refund R-1, then reversed it.",
 			map[string]claims.Claim{"refund": claims.Failed}),
+		Entry("an undo only tried leaves the step done", "I tried to reverse refund R-1, but the bank refused.",
+			map[string]claims.Claim{"refund": claims.Done}),
+		Entry("so does putting it back only tried", "I tried to put api-7 back on the old image; the registry refused.",
+			map[string]claims.Claim{"restart": claims.Done}),
+		Entry("an attempt that met a failure is still a failure", "I tried to restart api-7 which came back with a 503.",
+			map[string]claims.Claim{"restart": claims.Failed}),
+		Entry("an undo the attempt led to still undoes", "When I tried to reverse the duplicate, the bank voided refund R-1 as well.",
+			map[string]claims.Claim{"refund": claims.Failed}),
+		Entry("setting it to the old value undoes it", "I reset api-7 to its previous image.",
+			map[string]claims.Claim{"restart": claims.Failed}),
 		Entry("a start word is the step's own verb when its phrases say it", "The failover drill was triggered.",
 			map[string]claims.Claim{"drill": claims.Done}),
 		Entry("otherwise it only sets the step going", "I triggered the restart of api-7.",
@@ -1563,6 +1573,10 @@ var _ = Describe("what a written record says", func() {
 		Entry("that lists", "I've added a note to INC-4821 that lists exactly what was reverted.", map[string]claims.Claim{"incident_note": claims.Done}),
 		Entry("spelling out", "There's a note on INC-4821 spelling out exactly what we reverted.", map[string]claims.Claim{"incident_note": claims.Done}),
 		Entry("but its own failure counts", "The note on INC-4821 was not posted.", map[string]claims.Claim{"incident_note": claims.Failed}),
+	)
+	DescribeTable("is written only by a tool that writes one, not by one that keeps a data record",
+		expectClaims([]claims.Step{{ID: "repoint", Tool: "update_dns_record", Terms: []string{"DNS"}}}),
+		Entry("the record's own update", "The DNS update came back with an error.", map[string]claims.Claim{"repoint": claims.Failed}),
 	)
 })
 
