@@ -656,6 +656,10 @@ func (x *extraction) system(c clause, m match) bool {
 	switch {
 	case m.p.idWord && m.hi < c.hi && systemNouns[x.toks[m.hi].s]:
 		return true
+	case len(m.p.shared) > 1 && m.p.form == fName && m.hi < c.hi && machines[x.toks[m.hi].s]:
+		// "the refund service rejected my credentials", of two steps' tool:
+		// the system that does them, no one of them
+		return true
 	case m.p.object && x.toks[m.lo].ident:
 		return true
 	case !m.p.idWord || m.hi-m.lo != 1 || x.extra == nil:
@@ -676,6 +680,13 @@ var systemNouns = map[string]bool{
 	"tokens": true, "client": true, "limit": true, "limits": true, "returned": true, "returns": true,
 	"timeout": true, "timed": true, "errored": true, "error": true, "errors": true, "outage": true,
 	"answered": true, "responded": true, "replied": true, "service": true, "system": true,
+}
+
+// machines after a name a tool's steps share make it the system that does
+// them.
+var machines = map[string]bool{
+	"service": true, "system": true, "server": true, "servers": true, "gateway": true, "endpoint": true,
+	"endpoints": true, "client": true, "outage": true,
 }
 
 // setWords lead to the value something was set to.

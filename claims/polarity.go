@@ -46,7 +46,7 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 				if firstDone < 0 {
 					firstDone = cu.lo
 				}
-			} else {
+			} else if !x.ownUndoNoun(cu, ms) {
 				rollback = true
 			}
 		case kPending:
@@ -585,6 +585,25 @@ func (x *extraction) undoSetsValue(cu cue, ms []mention) bool {
 	w := stem(x.toks[cu.lo].s)
 	for _, m := range ms {
 		if m.step >= 0 && m.step < len(x.extra.doneVerbs) && x.extra.doneVerbs[m.step][w] {
+			return true
+		}
+	}
+	return false
+}
+
+// ownUndoNoun reports an undo noun ("rollback") naming the action of a
+// step whose done phrases open with its verb ("rolled back"), next to the
+// step's mention: "the checkout rollback is still rolling out" neither does
+// nor undoes the step; what else is said of it does.
+func (x *extraction) ownUndoNoun(cu cue, ms []mention) bool {
+	w := x.toks[cu.lo].s
+	verb, ok := strings.CutSuffix(w, "back")
+	if !ok || cu.hi != cu.lo+1 || len(verb) < 3 || x.extra == nil {
+		return false
+	}
+	for _, m := range ms {
+		if m.step >= 0 && m.step < len(x.extra.doneVerbs) && x.extra.doneVerbs[m.step][stem(verb)] &&
+			(m.hi == cu.lo || m.lo >= cu.hi && m.lo <= cu.hi+2) {
 			return true
 		}
 	}

@@ -36,7 +36,9 @@ package claims
 //     names the step quota, though not in "QUOTA_EXCEEDED"). A phrase two steps' tool
 //     shares names the step its clause names by its own words, a name in the
 //     phrase's own gap too ("rolled back orbit-worker to 2.3.1"); with none,
-//     "both", "all", "each", "neither" or "either" names them all, else the one named last before.
+//     "both", "all", "each", "neither" or "either" names them all, else the one named last before;
+//     before "service", "system", "gateway" and the like it names neither, but
+//     the system that does them ("the refund service rejected my credentials").
 //     What the steps of one tool, and no other step, act on (their argument
 //     names: "service_ref") names them all after "both", "all" or "each"
 //     ("both services are on 2.3.1").
@@ -114,7 +116,9 @@ package claims
 //     have", "couldn't verify", "is stuck", "stuck in review"; not "this time it
 //     stuck") -> failed; rollback ("reversed", "rolled
 //     back", "voided", "put it back the way it was", a failed form; not an undo
-//     noun right before a name: "the rollback note") -> failed, and a negated one ("could not
+//     noun right before a name: "the rollback note", nor one beside a step
+//     whose done phrases open with its verb: "the orbit-api rollback" names
+//     the step's action) -> failed, and a negated one ("could not
 //     reverse it") -> done, unless the undo word is the step's own verb ("could not
 //     roll back X" of a step whose phrases say "rolled back"), and one only
 //     tried, with no failure of its own in the region, -> done: "I tried to put
@@ -125,6 +129,7 @@ package claims
 //     done ("rolled back orbit-api and orbit-worker to 2.3.1"); pending words
 //     ("queued", "submitted", "being processed", "retrying", "I'm rerunning", "initiated", "triggered", "accepted",
 //     "still" before a verb in -ing: "still syncing", "still reconciling",
+//     a verb in -ing right now: "is rolling out right now",
 //     "submitted a request", ⏳) -> pending unless negated, or unless the word
 //     is the step's own verb ("the drill was triggered", "claim QC-3 filed with
 //     Northline"), though not as a start ("kicked off the restart"); a word that takes

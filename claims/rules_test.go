@@ -340,6 +340,7 @@ var _ = Describe("rule 2: a phrase the tool of two steps declares", func() {
 		Entry("both", "Both services were restarted.", "api=done worker=done"),
 		Entry("the one named last before", "I looked at the worker logs. The restart failed.", "api=unmentioned worker=failed"),
 		Entry("none named at all stays with the first", "Restarted.", "api=done worker=unmentioned"),
+		Entry("the system that does them is neither", "The restart service rejected my token.", "api=unmentioned worker=unmentioned"),
 	)
 	It("and a name in the phrase's own gap picks its step", func() {
 		up := claims.Phrases{Done: []string{"brought ~3 back up"}}
@@ -559,6 +560,8 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("'just reply' does", "Just reply and we'll issue the refund.", cancelFlow, "refund=unmentioned"),
 		Entry("any verb in -ing after 'still'", "The restock is still reconciling.", cancelFlow, "restock=pending"),
 		Entry("but not a state", "The refund is still missing.", cancelFlow, "refund=failed"),
+		Entry("a verb in -ing right now", "The restock is reconciling right now.", cancelFlow, "restock=pending"),
+		Entry("but not a state now", "The refund is showing now as sent.", cancelFlow, "refund=done"),
 		Entry("a failure word as an adjective of a thing", "I emailed the instructions for your lost phone.", cancelFlow, "notify=done"),
 		Entry("an offer spans its coordinated done forms", "Once the order is back I can restock it and have it refunded.", cancelFlow, ""),
 		Entry("a failure noun is still a failure", "The refund hit a timeout at the bank.", cancelFlow, "refund=failed"),
@@ -1199,6 +1202,10 @@ var _ = Describe("an undo or start word that is the step's own verb", func() {
 		Entry("an attempt that met a failure is still a failure", "I tried to restart api-7 which came back with a 503.",
 			map[string]claims.Claim{"restart": claims.Failed}),
 		Entry("an undo the attempt led to still undoes", "When I tried to reverse the duplicate, the bank voided refund R-1 as well.",
+			map[string]claims.Claim{"refund": claims.Failed}),
+		Entry("an undo noun beside the step names its action", "The checkout-api rollback went through.",
+			map[string]claims.Claim{"api": claims.Done}),
+		Entry("and another step's undo noun still undoes", "The R-1 rollback went through.",
 			map[string]claims.Claim{"refund": claims.Failed}),
 		Entry("setting it to the old value undoes it", "I reset api-7 to its previous image.",
 			map[string]claims.Claim{"restart": claims.Failed}),

@@ -86,7 +86,7 @@ func (x *extraction) verbCues(d clauseData, c clause) {
 }
 
 // stillCues read "still" before a verb in -ing as work under way: "still
-// creating in ap-north-9", "is still syncing".
+// creating in ap-north-9", "is still syncing"; so is one "right now".
 func (x *extraction) stillCues(d clauseData, c clause) {
 	for i := c.lo; i+1 < c.hi; i++ {
 		w := x.toks[i+1].s
@@ -98,12 +98,29 @@ func (x *extraction) stillCues(d clauseData, c clause) {
 		case (s == "'m" || s == "am" || s == "'re" || s == "are") && i > c.lo && (x.toks[i-1].s == "i" || x.toks[i-1].s == "we") &&
 			!notAtWork[w] && x.mentionWithin(d, i+2, i+6) >= 0:
 			// The agent at work on it as it writes: "I'm running the repaint now".
+		case (s == "is" || s == "are" || s == "'s" || s == "'re") && !notUnderWay[w] && x.nowAt(i+2, c.hi):
+			// At work as the reply is written: "the rollback is rolling out right now".
 		default:
 			continue
 		}
 		x.cues = append(x.cues, cue{k: kPending, lo: i, hi: i + 2})
 	}
 }
+
+// nowAt reports "now", "right now" or "as we speak" at token i, after at
+// most one particle: "rolling out right now".
+func (x *extraction) nowAt(i, hi int) bool {
+	if i < hi && particles[x.toks[i].s] {
+		i++
+	}
+	if i < hi && x.toks[i].s == "right" {
+		i++
+	}
+	return i < hi && x.toks[i].s == "now" || i+2 < hi && x.toks[i].s == "as" && x.toks[i+1].s == "we" && x.toks[i+2].s == "speak"
+}
+
+// particles close a phrasal verb: "rolling out", "going through".
+var particles = map[string]bool{"out": true, "through": true, "over": true, "up": true, "in": true, "back": true}
 
 // notAtWork are -ing words after "I'm" that are no work on a step.
 var notAtWork = map[string]bool{
