@@ -304,6 +304,7 @@ var cues = map[kind][]string{
 		"everything ~2 unchanged|untouched",
 		"rolled|rolling|reverted|reverting|undid|undone|reversed|put|set everything|all ?back",
 		"everything|all ~3 rolled|reverted|undone|reversed", "everything ~2 failed|errored",
+		"back to square one",
 	},
 	kOvFailSome: {
 		"n't|not|unable|cannot|failed ~3 complete|process|fulfil|fulfill|finish|handle your|this|the ?whole|entire request|task|job|change|changes|move",

@@ -215,6 +215,8 @@ func (x *extraction) planIntro(k int) bool {
 			return true // "here's the plan:", not "change of plan:" nor "plan=gold"
 		case w == "plan" && i == lo && (i+1 == k || x.toks[i+1].s == "for"):
 			return true // a heading: "Plan for the move:"
+		case w == "next" && i == lo && i+1 < k && (x.toks[i+1].s == "steps" || x.toks[i+1].s == "step" || x.toks[i+1].s == "up"):
+			return true // "Next steps, once it's available:"
 		case w == "'ll" || w == "will" || w == "about" || w == "going" || w == "'d" || w == "would":
 			future = true
 		case future && w == "do" && (i+1 == k || x.toks[i+1].kind != tWord):

@@ -343,8 +343,8 @@ func (x *extraction) stillIn(m mention) bool {
 	still := false
 	for i := max(m.lo-1, 0); i < m.hi; i++ {
 		switch {
-		case x.toks[i].s == "still":
-			still = true
+		case x.toks[i].s == "still" && (i == 0 || !agentWords[x.toks[i-1].s]):
+			still = true // not "I still flagged it": done all the same
 		case x.setsNumber(m.step, normNumber(x.toks[i].s)):
 			return false // "v8 itself still exists": the new state stays
 		}

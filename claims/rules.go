@@ -141,7 +141,8 @@ package claims
 //     it or a done word sits beside it ("issued and will be processed in 5 days");
 //     a part ("$30 of the $60 repainted", "only partly", "only able to",
 //     "only the cups were resealed") -> failed, as is a done form with
-//     "still" and none of the step's own values ("still points at v7"), or
+//     "still" and none of the step's own values ("still points at v7"; not
+//     the agent's "I still restocked it", done all the same), or
 //     pending while the rest is under way ("so far", "the rest will follow");
 //     another remedy in the step's place ("a spare instead of a repaint") fails
 //     the step after "instead of" or "rather than", not one before it, and a
@@ -269,7 +270,7 @@ package claims
 //     (discourse.go): to the sentence's end inline ("here's what I'll do:
 //     repaint the crate, close CR-310 ..."), to a blank line when a list
 //     follows ("Here's the plan:\n1. ..."). A plan is announced by "the
-//     plan", a heading "Plan:" or "Plan for ...:", "planning", "propose",
+//     plan", a heading "Plan:", "Plan for ...:" or "Next steps ...:", "planning", "propose",
 //     "suggest" or "recommend", or by a future or intention whose verb is
 //     "do", "handle", "proceed", "approach" or "tackle" ("here's how I'd
 //     like to handle it:"); "change of plan" announces none.
@@ -338,7 +339,7 @@ package claims
 //     ("everything went through except the repaint", "everything except the
 //     repaint is done": the step it excepts is no step named in the statement)
 //     -> partial, with the other steps done; "nothing was changed", "nothing about the crate has changed",
-//     "nothing was moved", "couldn't complete any of it", "rolled everything
+//     "nothing was moved", "back to square one", "couldn't complete any of it", "rolled everything
 //     back" -> failure that says nothing was done ("so nothing is left half
 //     done" is none), and what a rollback lists after a colon ("rolled
 //     everything back: released CR-0412, removed bea7") is the undoing, not a
