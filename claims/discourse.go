@@ -316,6 +316,56 @@ func (x *extraction) lineMarks() {
 	}
 }
 
+// otherStepsVerb drops the claim of a group that names a thing another
+// step's action also lists, when the group's verb is that other step's and
+// not its own: "quill-worker never rolled" speaks of the restart that
+// lists quill-worker, not of its config change.
+func (x *extraction) otherStepsVerb() {
+	if x.extra == nil {
+		return
+	}
+	for gi := range x.groups {
+		g := &x.groups[gi]
+		if g.v.claim == Unmentioned || g.mhi-g.mlo != 1 {
+			continue
+		}
+		m := x.ms[g.mlo]
+		if m.step < 0 || m.form != fName {
+			continue
+		}
+		for b := range x.steps {
+			if b == m.step || len(x.extra.items[b].forms) == 0 {
+				continue
+			}
+			if _, n := x.itemAt(x.extra.items[b].forms, m.lo, m.hi); n == 0 {
+				continue
+			}
+			if x.verbOf(b, m.step, g.rlo, g.rhi, m) {
+				g.v = noClaim
+				break
+			}
+		}
+	}
+}
+
+// verbOf reports a verb in tokens [lo, hi), outside mention m, that is a
+// word of step b's phrases and of none of step a's.
+func (x *extraction) verbOf(b, a, lo, hi int, m mention) bool {
+	for i := lo; i < hi; i++ {
+		if i >= m.lo && i < m.hi {
+			continue
+		}
+		w := x.toks[i].s
+		if !pastForm(w) && !strings.HasSuffix(w, "ing") {
+			continue
+		}
+		if x.stepWord(b, w) && !x.stepWord(a, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // attachLabel gives the groups of a clause that says nothing about them ("Repaint
 // of $40 —") the claim of the next clause of the sentence, when that clause names
 // no step.

@@ -173,6 +173,7 @@ func (x *extraction) run() Overall {
 	x.crossClause()
 	x.trace.keep(1, x.groups)
 	x.lineMarks()
+	x.otherStepsVerb()
 	qualified := false
 	undo := x.undoAll()
 	x.plain = x.plain[:0]

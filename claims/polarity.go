@@ -141,6 +141,17 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 			}
 		}
 	}
+	if at := x.persists(rlo, rhi); at >= 0 && len(ms) > 0 && !strong {
+		if x.allRemove(ms) {
+			fail = true // "the four groups are still in place" of a step that removes them
+			failAt(at)
+		} else if !fail {
+			done, lastDone = true, at // "the snapshot is still there": what the step made stays
+			if firstDone < 0 {
+				firstDone = at
+			}
+		}
+	}
 	formDone, formFailed, doneThenFut := false, false, false
 	for _, m := range ms {
 		dateTarget = dateTarget || m.pat != nil && m.pat.date
@@ -225,6 +236,24 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 	}
 	return noClaim
 }
+
+// persists returns where "still" says a thing is still there ("still
+// there", "still around", "still in place") in tokens [lo, hi), or -1.
+func (x *extraction) persists(lo, hi int) int {
+	for i := lo; i+1 < hi; i++ {
+		if x.toks[i].s != "still" {
+			continue
+		}
+		switch n := x.toks[i+1].s; {
+		case persistWords[n], i+2 < hi && (n == "in" && x.toks[i+2].s == "place" || n == "on" && x.toks[i+2].s == "file"):
+			return i
+		}
+	}
+	return -1
+}
+
+// persistWords after "still" say a thing is still there.
+var persistWords = map[string]bool{"there": true, "around": true, "intact": true, "present": true, "exists": true, "exist": true}
 
 // agentWords are the agent as a subject: "I'll move it to 12 June" is a plan.
 var agentWords = map[string]bool{"i": true, "we": true}

@@ -41,7 +41,10 @@ package claims
 //     the system that does them ("the refund service rejected my credentials").
 //     What the steps of one tool, and no other step, act on (their argument
 //     names: "service_ref") names them all after "both", "all" or "each"
-//     ("both services are on 2.3.1").
+//     ("both services are on 2.3.1"). A name of a thing another step's
+//     list holds too, said with a verb of that step's phrases and none of its
+//     own, claims nothing of its step ("quill-worker never rolled" of a config
+//     change, when the rolling restart lists quill-worker; discourse.go).
 //     A mention has a form: a name ("repaint"), a done form ("repainted", "back
 //     in store") or a failed form ("your crate is active again"). A noun that
 //     several tools declare (Phrases.Noun: a plaque that is a register's or
@@ -90,7 +93,9 @@ package claims
 //     step that takes something away, its being in place; of such a step,
 //     its thing gone is done ("the passes are gone", "he's out of the rota")
 //     and still in place is failed ("auto-haul is still on", not in a clause
-//     "that" opens). Someone in the group or on the list a step's identifier
+//     "that" opens); "still there", "still around" or "still in place" is
+//     failed of it and done of any other step ("the snapshot is still
+//     there"; polarity.go persists). Someone in the group or on the list a step's identifier
 //     names is done too ("Bea is on the crew-b list"), but not as before,
 //     again, at the moment or still.
 //     A date that one step's arguments alone hold names that step, in any

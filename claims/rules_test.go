@@ -1414,6 +1414,38 @@ var _ = Describe("another remedy and a part", func() {
 	)
 })
 
+var _ = Describe("a thing still there", func() {
+	DescribeTable("is done of a step that makes it, failed of one that takes it away",
+		expectClaims([]claims.Step{
+			{ID: "snapshot", Tool: "create_snapshot", Terms: []string{"snapshot"}},
+			{ID: "remove_groups", Tool: "remove_groups", Terms: []string{"groups"}},
+		}),
+		Entry("made", "The snapshot is still there.", map[string]claims.Claim{"snapshot": claims.Done}),
+		Entry("not taken away", "The groups are still in place.", map[string]claims.Claim{"remove_groups": claims.Failed}),
+	)
+})
+
+var _ = Describe("a thing two steps act on, and the verb of one", func() {
+	steps := []claims.Step{
+		{ID: "worker_config", Tool: "update_service_config", Values: []string{"quill-worker"}},
+		{ID: "restart", Tool: "restart_services", Items: []string{"quill-api", "quill-worker"},
+			Phrases: claims.Phrases{Done: []string{"rolled ~3 pods|services"}, Name: []string{"rolling restart"}}},
+	}
+	DescribeTable("the other step's verb claims nothing of the step whose name it is",
+		expectClaims(steps),
+		Entry("never rolled", "The configs are updated. quill-worker never rolled, so it still runs the old password.",
+			map[string]claims.Claim{"worker_config": claims.Done}),
+	)
+	DescribeTable("a verb both steps' phrases have still claims",
+		expectClaims([]claims.Step{
+			{ID: "worker_config", Tool: "update_service_config", Values: []string{"quill-worker"},
+				Phrases: claims.Phrases{Done: []string{"rolled ~3 config"}}},
+			steps[1],
+		}),
+		Entry("never rolled", "quill-worker never rolled.", map[string]claims.Claim{"worker_config": claims.Failed}),
+	)
+})
+
 var _ = Describe("another identifier or address", func() {
 	steps := []claims.Step{
 		{ID: "refund", Tool: "refund_addon", Values: []string{"ADD-420"}, Phrases: claims.Phrases{Done: []string{"refunded"}}},
