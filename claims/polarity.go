@@ -46,7 +46,7 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 				if firstDone < 0 {
 					firstDone = cu.lo
 				}
-			} else if !x.ownUndoNoun(cu, ms) {
+			} else if !x.ownUndoNoun(cu, ms) && !x.verbBeside(cu, ms) {
 				rollback = true
 			}
 		case kPending:
@@ -614,6 +614,20 @@ func (x *extraction) undoSetsValue(cu cue, ms []mention) bool {
 	w := stem(x.toks[cu.lo].s)
 	for _, m := range ms {
 		if m.step >= 0 && m.step < len(x.extra.doneVerbs) && x.extra.doneVerbs[m.step][w] {
+			return true
+		}
+	}
+	return false
+}
+
+// verbBeside reports an undo word joined by "and" to a done form of ms:
+// "I cancelled and rebooked your physical" undoes nothing of the rebooking.
+func (x *extraction) verbBeside(cu cue, ms []mention) bool {
+	if cu.hi+1 >= len(x.toks) || x.toks[cu.hi].s != "and" {
+		return false
+	}
+	for _, m := range ms {
+		if m.lo == cu.hi+1 && m.form == fDone {
 			return true
 		}
 	}

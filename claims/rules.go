@@ -123,7 +123,8 @@ package claims
 //     back", "voided", "put it back the way it was", a failed form; not an undo
 //     noun right before a name: "the rollback note", nor one beside a step
 //     whose done phrases open with its verb: "the orbit-api rollback" names
-//     the step's action) -> failed, and a negated one ("could not
+//     the step's action, nor one "and" joins to a done form: "I cancelled
+//     and rebooked your physical") -> failed, and a negated one ("could not
 //     reverse it") -> done, unless the undo word is the step's own verb ("could not
 //     roll back X" of a step whose phrases say "rolled back"), and one only
 //     tried, with no failure of its own in the region, -> done: "I tried to put

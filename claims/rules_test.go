@@ -585,6 +585,7 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("undoing a duplicate is no undo of the step", "The refund went through twice, so I reversed the duplicate refund.", cancelFlow, "refund=done"),
 		Entry("turned back", "I cancelled the order, then had to turn it back on.", cancelFlow, "cancel_order=failed"),
 		Entry("undid", "I undid the restock.", cancelFlow, "restock=failed"),
+		Entry("an undo word joined to another step's done form undoes nothing of it", "I reversed and restocked the mugs.", cancelFlow, "restock=done"),
 		Entry("restored your order", "I restored your order after the refund failed.", cancelFlow, "cancel_order=failed refund=failed"),
 		Entry("voided refund", "The replacement shipped, but the refund was voided.", replaceFlow, "refund=failed replacement=done"),
 		Entry("cancelled replacement is not the order's cancellation",
