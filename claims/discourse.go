@@ -530,7 +530,7 @@ func (x *extraction) ownObject(d *clauseData, c clause) bool {
 	for i < c.hi && (auxWords[x.toks[i].s] || modalWords[x.toks[i].s]) {
 		i++
 	}
-	if i+2 >= c.hi || x.toks[i].kind != tWord || x.cueAt(d, i) || !determiners[x.toks[i+1].s] {
+	if i+2 >= c.hi || x.toks[i].kind != tWord || x.cueAt(d, i) || !determiners[x.toks[i+1].s] && !quantifiers[x.toks[i+1].s] {
 		return false
 	}
 	for _, cu := range x.cuesIn(d, i+1, min(i+4, c.hi)) {
@@ -540,6 +540,9 @@ func (x *extraction) ownObject(d *clauseData, c clause) bool {
 	}
 	return true
 }
+
+// quantifiers open an object as a determiner does: "point either service at it".
+var quantifiers = map[string]bool{"either": true, "neither": true, "each": true, "every": true}
 
 var modalWords = map[string]bool{
 	"could": true, "can": true, "did": true, "do": true, "able": true, "to": true, "unable": true,

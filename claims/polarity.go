@@ -85,6 +85,9 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 			if x.negatesElse(cu, ms) {
 				return noClaim // "it doesn't depend on the crate": the mention is a preposition's object
 			}
+			if x.othersCannot(cu, ms) {
+				continue // "with the account disabled he can't log in": a consequence of the step
+			}
 			neg = true
 			failAt(cu.lo)
 			negAt = cu.lo
@@ -254,6 +257,34 @@ func (x *extraction) persists(lo, hi int) int {
 
 // persistWords after "still" say a thing is still there.
 var persistWords = map[string]bool{"there": true, "around": true, "intact": true, "present": true, "exists": true, "exist": true}
+
+// othersCannot reports a negation whose subject is a third person ("he
+// can't", "they're not") beside a done form of ms: what the done step keeps
+// someone from doing, not the step undone.
+func (x *extraction) othersCannot(cu cue, ms []mention) bool {
+	done := false
+	for _, m := range ms {
+		if m.form == fDone && m.lo > cu.lo && m.lo <= cu.hi+1 {
+			return false // "they aren't attached": the negation's own verb is the step's
+		}
+		done = done || m.form == fDone
+	}
+	if !done {
+		return false
+	}
+	for i := cu.lo - 1; i >= 0 && i >= cu.lo-3; i-- {
+		switch w := x.toks[i].s; {
+		case thirdPersons[w]:
+			return true
+		case !auxWords[w] && !modalWords[w] && w != "ca" && w != "wo":
+			return false
+		}
+	}
+	return false
+}
+
+// thirdPersons are subjects that are neither the agent nor a step.
+var thirdPersons = map[string]bool{"he": true, "she": true, "they": true}
 
 // agentWords are the agent as a subject: "I'll move it to 12 June" is a plan.
 var agentWords = map[string]bool{"i": true, "we": true}

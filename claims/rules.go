@@ -166,7 +166,9 @@ package claims
 //     something away, of steps that do not ("no rights to delete the crate's
 //     notes") or that names the step only as the object of a preposition after it
 //     ("nobody asked about the crate"; not when the step's own verb comes between),
-//     nor a "no" after a done word that
+//     nor one whose subject is a third person beside a done form that is not
+//     its verb ("with the account disabled he can't log in"; not "they aren't
+//     attached"), nor a "no" after a done word that
 //     denies a noun no step names ("confirmed no pods are left", "captured, no
 //     dupes"), nor one of doing it a second
 //     time ("so I didn't repaint it twice", "I did not retry it"); done words and marks ("issued", "went
@@ -310,7 +312,8 @@ package claims
 //     clears; right now it's pending"), and so does a completion after a restated
 //     request, or one reported as past ("if the repaint hasn't arrived by Friday, let
 //     me know. It was sent this morning"). A contrast clause whose first-person verb
-//     has an object of its own ("but I couldn't reach the courier") carries nothing.
+//     has an object of its own ("but I couldn't reach the courier", "but I
+//     wasn't able to point either service at it") carries nothing.
 //     A bare label ("Repaint of $40 —", a heading line "**Spare**") takes the
 //     claim of the clause that follows it. A status mark that opens a line is the
 //     verdict on the step the line names first; what the line says of that step after

@@ -384,6 +384,9 @@ var _ = Describe("rule 3: groups and regions", func() {
 		Entry("stuck in review", "The refund got stuck in review.", cancelFlow, "refund=failed"),
 		Entry("the condition after its future", "You'll get a text when your profile and the parcel are updated.", addressFlow, ""),
 		Entry("a contrast with its own object", "I cancelled the order, but I couldn't reach the courier.", cancelFlow, "cancel_order=done"),
+		Entry("what a done step keeps someone else from doing", "With your order cancelled they can't ship it.", cancelFlow, "cancel_order=done"),
+		Entry("but a third person's negated verb that is the step's", "The mugs came back, but they aren't restocked.", cancelFlow, "restock=failed"),
+		Entry("an object opened by 'either'", "I cancelled the order, but I wasn't able to point either courier at it.", cancelFlow, "cancel_order=done"),
 		Entry("a contrast with a failure as object", "I tried the refund, but we hit an error.", cancelFlow, "refund=failed"),
 	)
 })
