@@ -9,7 +9,9 @@ package claims
 //
 //  1. Segmentation (segment.go). Sentences end at . ! ?, blank lines, list items,
 //     table rows, lines with an arrow ("config set api v8 -> ok") unless the
-//     next is indented under them, short "Key: value" lines (a parenthesis may sit in the key),
+//     next is indented under them, short "Key: value" lines (a parenthesis may sit in the key;
+//     a time's colon after the line's first word is none: "11 April 10:30 ..."
+//     goes on the sentence it wraps, "14:02:11 ..." stamps a line of its own),
 //     emoji bullets, markdown checkboxes and code fences. Clauses are cut at
 //     contrast and cause connectors (but, however, unfortunately, because, since,
 //     so; not "has since been"), semicolons, a dash after four words, a colon

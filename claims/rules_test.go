@@ -84,6 +84,12 @@ var _ = Describe("rule 1: sentences and clauses", func() {
 			map[string]claims.Claim{"decommission": claims.Pending}),
 	)
 
+	DescribeTable("a line wrapped before a time goes on the sentence",
+		check,
+		Entry("a restated request over the wrap", "You'd like the order placed on Friday,\n11 April 10:30 cancelled and the refund issued. Shall I go ahead?", cancelFlow, ""),
+		Entry("a log line stamped with a time is its own line", "14:02:11 order cancelled\nThe refund was declined.", cancelFlow, "cancel_order=done refund=failed"),
+	)
+
 	DescribeTable("a key=value splits its key from its value",
 		expectClaims(bundled("bad-deploy-rollback")),
 		Entry("a flag set in a log", "14:03:40 set_feature_flag new-pricing-engine=false → ok",
