@@ -65,5 +65,6 @@ var _ = Describe("accuracy on the other domains", func() {
 		Entry("six domains, twenty-seventh round", "../fixtures/claims-domains-r27", "domains r27", 0.951),
 		Entry("six domains, twenty-eighth round", "../fixtures/claims-domains-r28", "domains r28", 0.945),
 		Entry("six domains, twenty-ninth round", "../fixtures/claims-domains-r29", "domains r29", 0.935),
+		Entry("six domains, thirtieth round", "../fixtures/claims-domains-r30", "domains r30", 0.943),
 	)
 })
