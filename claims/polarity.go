@@ -276,7 +276,7 @@ func (x *extraction) othersCannot(cu cue, ms []mention) bool {
 		switch w := x.toks[i].s; {
 		case thirdPersons[w]:
 			return true
-		case !auxWords[w] && !modalWords[w] && w != "ca" && w != "wo":
+		case !auxWords[w] && !modalWords[w]:
 			return false
 		}
 	}
