@@ -233,7 +233,7 @@ package claims
 //     a claim, up to where the agent speaks again ("..., so I switched it"); what
 //     follows "with", "w/", "lists", "that lists" or "spelling out" after a step that writes a
 //     record (a note, a log entry; "record" as its tool's verb, not as its
-//     object: "update_dns_record" keeps data) is what the record says; so
+//     object: "update_zone_record" keeps data) is what the record says; so
 //     is what the agent says it said earlier ("earlier I said the crate was
 //     called off"), in that clause, what a message "and says", and what "you'd
 //     be" ("you'd be repaid for a crate that never came").
