@@ -252,7 +252,7 @@ func (x *extraction) restates(k int) bool {
 		if t.kind != tWord {
 			continue // a break, a list's number or bullet
 		}
-		if t.s == "you" || pastForm(t.s) || strings.HasSuffix(t.s, "ing") {
+		if t.s == "you" || verbForm(t.s) {
 			return false // "you'd like ..." is a wish (rules.go); "To confirm: paused" reports
 		}
 		for si, st := range x.steps {
@@ -356,7 +356,7 @@ func (x *extraction) verbOf(b, a, lo, hi int, m mention) bool {
 			continue
 		}
 		w := x.toks[i].s
-		if !pastForm(w) && !strings.HasSuffix(w, "ing") {
+		if !verbForm(w) {
 			continue
 		}
 		if x.stepWord(b, w) && !x.stepWord(a, w) {

@@ -673,21 +673,26 @@ func (x *extraction) system(c clause, m match) bool {
 	return x.extra.tools[stem(x.toks[i-1].s)]
 }
 
-// systemNouns after a word of a step's id make it a system, not the step:
-// "the api call", "the flag api returned".
-var systemNouns = map[string]bool{
-	"call": true, "calls": true, "request": true, "requests": true, "response": true, "responses": true,
-	"endpoint": true, "endpoints": true, "server": true, "servers": true, "gateway": true, "token": true,
-	"tokens": true, "client": true, "limit": true, "limits": true, "returned": true, "returns": true,
-	"timeout": true, "timed": true, "errored": true, "error": true, "errors": true, "outage": true,
-	"answered": true, "responded": true, "replied": true, "service": true, "system": true,
-}
-
 // machines after a name a tool's steps share make it the system that does
 // them.
 var machines = map[string]bool{
 	"service": true, "system": true, "server": true, "servers": true, "gateway": true, "endpoint": true,
 	"endpoints": true, "client": true, "outage": true,
+}
+
+// systemNouns after a word of a step's id make it a system, not the step:
+// "the api call", "the flag api returned"; the machines too.
+var systemNouns = map[string]bool{
+	"call": true, "calls": true, "request": true, "requests": true, "response": true, "responses": true,
+	"token": true, "tokens": true, "limit": true, "limits": true, "returned": true, "returns": true,
+	"timeout": true, "timed": true, "errored": true, "error": true, "errors": true,
+	"answered": true, "responded": true, "replied": true,
+}
+
+func init() {
+	for w := range machines {
+		systemNouns[w] = true
+	}
 }
 
 // setWords lead to the value something was set to.

@@ -144,11 +144,11 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 			}
 		}
 	}
-	if at := x.persists(rlo, rhi); at >= 0 && len(ms) > 0 && !strong {
-		if x.allRemove(ms) {
+	if len(ms) > 0 && !strong {
+		if at := x.persists(rlo, rhi); at >= 0 && x.allRemove(ms) {
 			fail = true // "the four groups are still in place" of a step that removes them
 			failAt(at)
-		} else if !fail {
+		} else if at >= 0 && !fail {
 			done, lastDone = true, at // "the snapshot is still there": what the step made stays
 			if firstDone < 0 {
 				firstDone = at
@@ -642,13 +642,17 @@ func (x *extraction) undoSetsValue(cu cue, ms []mention) bool {
 	if x.extra == nil {
 		return false
 	}
-	w := stem(x.toks[cu.lo].s)
 	for _, m := range ms {
-		if m.step >= 0 && m.step < len(x.extra.doneVerbs) && x.extra.doneVerbs[m.step][w] {
+		if x.doneVerb(m.step, x.toks[cu.lo].s) {
 			return true
 		}
 	}
 	return false
+}
+
+// doneVerb reports w as the verb a done phrase of step si opens with.
+func (x *extraction) doneVerb(si int, w string) bool {
+	return x.extra != nil && si >= 0 && si < len(x.extra.doneVerbs) && x.extra.doneVerbs[si][stem(w)]
 }
 
 // verbBeside reports an undo word joined by "and" to a done form of ms:
@@ -672,12 +676,11 @@ func (x *extraction) verbBeside(cu cue, ms []mention) bool {
 func (x *extraction) ownUndoNoun(cu cue, ms []mention) bool {
 	w := x.toks[cu.lo].s
 	verb, ok := strings.CutSuffix(w, "back")
-	if !ok || cu.hi != cu.lo+1 || len(verb) < 3 || x.extra == nil {
+	if !ok || cu.hi != cu.lo+1 || len(verb) < 3 {
 		return false
 	}
 	for _, m := range ms {
-		if m.step >= 0 && m.step < len(x.extra.doneVerbs) && x.extra.doneVerbs[m.step][stem(verb)] &&
-			(m.hi == cu.lo || m.lo >= cu.hi && m.lo <= cu.hi+2) {
+		if x.doneVerb(m.step, verb) && (m.hi == cu.lo || m.lo >= cu.hi && m.lo <= cu.hi+2) {
 			return true
 		}
 	}

@@ -535,7 +535,7 @@ func keyValueLine(line string) bool {
 		case c == '\n':
 			return false
 		case depth > 0:
-		case c == ':' && words > 1 && i > 0 && i+1 < len(line) && '0' <= line[i-1] && line[i-1] <= '9' && '0' <= line[i+1] && line[i+1] <= '9':
+		case c == ':' && words > 1 && i+1 < len(line) && digits(line[i-1:i]) && digits(line[i+1:i+2]):
 			// a time inside the line, "April 11 11:00", is no key's colon; one
 			// opening it, "14:02:11 ...", stamps a log line
 		case c == ':':

@@ -274,6 +274,11 @@ func (x *extraction) agentBefore(c clause, j int) bool {
 	return false
 }
 
+// verbForm reports a participle, past or in -ing: a verb, not a name.
+func verbForm(w string) bool {
+	return pastForm(w) || strings.HasSuffix(w, "ing")
+}
+
 // pastForm reports a regular or common irregular past participle that is
 // not a verb of looking, asking or wanting.
 func pastForm(w string) bool {
