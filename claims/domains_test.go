@@ -67,5 +67,6 @@ var _ = Describe("accuracy on the other domains", func() {
 		Entry("six domains, twenty-ninth round", "../fixtures/claims-domains-r29", "domains r29", 0.935),
 		Entry("six domains, thirtieth round", "../fixtures/claims-domains-r30", "domains r30", 0.943),
 		Entry("six domains, thirty-first round", "../fixtures/claims-domains-r31", "domains r31", 0.945),
+		Entry("six domains, thirty-second round", "../fixtures/claims-domains-r32", "domains r32", 0.939),
 	)
 })
