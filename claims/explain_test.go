@@ -118,3 +118,18 @@ var _ = Describe("explaining a reading", func() {
 		Expect(ex.Steps[0].Mentions[0].Cues).To(ContainElement("condition: once"))
 	})
 })
+
+var _ = Describe("the learned reading's features, said in words", func() {
+	DescribeTable("names no feature by its key",
+		func(name, want string) {
+			Expect(claims.DescribeFeature(name)).To(Equal(want))
+		},
+		Entry("the rules' claim", "r=done", "the rules read done"),
+		Entry("its mentions", "mc|r=done+failed|done", "its mentions read done+failed"),
+		Entry("its mentions against the others'", "mc|oth|r=failed|done|failed", "its mentions read failed, the other steps done"),
+		Entry("no mention, no other step", "mc|oth|r=||unmentioned", "its mentions read nothing, the other steps nothing"),
+		Entry("what decided it, with its mentions", "dec|mc|r=overall|pending|failed", "decided by overall, its mentions read pending"),
+		Entry("a word of the deciding clause", "dw|r=still|done", `"still" in the deciding clause`),
+		Entry("a pair in another clause", "mbg=not_STEP", `"not STEP" in another clause naming it`),
+	)
+})

@@ -61,3 +61,6 @@ func Softmax(s [4]float64) [4]float64 { return softmax(s) }
 var ClaimOrder = claimOrder
 
 func ClaimIndex(c Claim) int { return claimIndex(c) }
+
+// DescribeFeature says a learned feature's name in words.
+func DescribeFeature(name string) string { return describeFeature(name) }

@@ -261,6 +261,11 @@ func (x *extraction) features(si int, ov Overall, known *learned, emit func(*fea
 	f("mc|r=", claimSets[mc], "|", rc, "")
 	f("oth|r=", claimSets[oc], "|", rc, "")
 	f("nm|r=", counts[min(n, 3)], "|", rc, "")
+	// A step's own mentions read against the rest of the reply, and
+	// against what decided it: "failed" beside steps all done is another
+	// reply than "failed" among failures.
+	f("mc|oth|r=", claimSets[mc], "|"+claimSets[oc], "|", rc)
+	f("dec|mc|r=", x.decidedBy(si), "|"+claimSets[mc], "|", rc)
 	for gi, g := range x.groups {
 		for _, m := range x.ms[g.mlo:g.mhi] {
 			if m.step != si {
@@ -501,6 +506,14 @@ func describeFeature(name string) string {
 		return "decided by " + val
 	case "mc|r":
 		return "its mentions read " + orNone(val)
+	case "mc|oth|r":
+		mine, other, _ := strings.Cut(strings.TrimPrefix(name, key+"="), "|")
+		other, _, _ = strings.Cut(other, "|")
+		return "its mentions read " + orNone(mine) + ", the other steps " + orNone(other)
+	case "dec|mc|r":
+		by, mine, _ := strings.Cut(strings.TrimPrefix(name, key+"="), "|")
+		mine, _, _ = strings.Cut(mine, "|")
+		return "decided by " + by + ", its mentions read " + orNone(mine)
 	case "oth|r":
 		return "the other steps read " + orNone(val)
 	case "nm|r":

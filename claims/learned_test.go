@@ -52,7 +52,7 @@ type settings struct {
 
 // lodoFloor is the share of steps the learned reading reads right on a
 // domain it was never trained on (leave one domain out), as last measured.
-const lodoFloor = 0.927
+const lodoFloor = 0.928
 
 // trainSettings train learned.json; changing one changes it.
 var trainSettings = settings{epochs: 8, rate: 0.05, l2: 1e-3, wordL2: 1e-2, minUse: 2, margin: 0.3}
