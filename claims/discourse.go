@@ -175,10 +175,18 @@ func (x *extraction) wishLists() {
 // results: "Here's what I'll do: repaint the crate, close CR-310 and write
 // to you", or a list under "Here's the plan:" up to a blank line. A plan is
 // introduced by a plan word ("plan", "planning", "propose") or by a future
-// or intention whose verb is "do" ("what I'm about to do:").
+// or intention whose verb is "do" ("what I'm about to do:"). A line that
+// announces a plan and ends in a question introduces the list under it.
 func (x *extraction) planLists() {
 	for k, t := range x.toks {
-		if t.s != ":" || t.kind != tPunct || !x.planIntro(k) && !x.restates(k) {
+		if t.kind != tPunct {
+			continue
+		}
+		lineAsks := t.s == "?" && k+1 < len(x.toks) && x.toks[k+1].kind == tBreak
+		switch {
+		case t.s == ":" && (x.planIntro(k) || x.restates(k)):
+		case lineAsks && x.planIntro(k):
+		default:
 			continue
 		}
 		hi := len(x.toks)
@@ -219,8 +227,8 @@ func (x *extraction) planIntro(k int) bool {
 			return true // "Next steps, once it's available:"
 		case w == "'ll" || w == "will" || w == "about" || w == "going" || w == "'d" || w == "would":
 			future = true
-		case future && w == "do" && (i+1 == k || x.toks[i+1].kind != tWord):
-			return true // "here's what I'll do:", "what I'm about to do:"
+		case future && w == "do" && (i+1 == k || x.toks[i+1].kind != tWord || doFor[x.toks[i+1].s]):
+			return true // "here's what I'll do:", "what I'm about to do for OPS-12:"
 		case future && planVerbs[w]:
 			return true // "here's how I'd like to handle it:"
 		}
@@ -267,6 +275,9 @@ func (x *extraction) restates(k int) bool {
 
 // restateWords, and "to confirm", check back what was asked before doing it.
 var restateWords = map[string]bool{"recap": true, "confirming": true, "scope": true}
+
+// doFor go on "what I'll do" up to the plan's colon: "... do for you:".
+var doFor = map[string]bool{"for": true, "next": true, "now": true, "first": true, "today": true}
 
 // planVerbs after a future or wish say how the agent means to go about it.
 var planVerbs = map[string]bool{"handle": true, "proceed": true, "approach": true, "tackle": true}

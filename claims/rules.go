@@ -242,7 +242,8 @@ package claims
 //     back on 2.3.1"). A negation scopes over the verbs and status words "or"
 //     joins to it ("weren't counted or restocked", "haven't marked it sealed or
 //     sent a note"), and over a comma list an "or" closes ("nothing was
-//     booked, attached, or sent"). Coordinated subjects share the predicate after the last
+//     booked, attached, or sent"; "haven't moved the pallets, touched the
+//     manifest or emailed the dock"). Coordinated subjects share the predicate after the last
 //     ("the repaint and the spare are both done"). A group with no cue of its
 //     own inherits a governing negation,
 //     future, ability or mood across a coordinator ("I couldn't call off the crate or
@@ -283,8 +284,11 @@ package claims
 //     follows ("Here's the plan:\n1. ..."). A plan is announced by "the
 //     plan", a heading "Plan:", "Plan for ...:" or "Next steps ...:", "planning", "propose",
 //     "suggest" or "recommend", or by a future or intention whose verb is
-//     "do", "handle", "proceed", "approach" or "tackle" ("here's how I'd
-//     like to handle it:"); "change of plan" announces none.
+//     "do" (also "do for you", "do next"), "handle", "proceed", "approach" or
+//     "tackle" ("here's how I'd like to handle it:"); "change of plan"
+//     announces none. A line that announces a plan and ends in a question
+//     introduces the list under it as a colon would ("Here's what I'm
+//     planning, can you confirm?\n1. ...").
 //  6. Across clauses (discourse.go). A clause without mentions carries its claim to
 //     the last step named before it, in the same paragraph: a failure or delay after
 //     a contrast in the same sentence ("created, but PSP returned 429"), unless a
@@ -1080,10 +1084,16 @@ func (x *extraction) lastCueBefore(d *clauseData, k kind, lo, hi int) int {
 	return at
 }
 
+// negatedOr reports a negation before the list item at token i that "or"
+// or "nor" closes: "weren't reconfigured or restarted", "haven't moved the
+// pallets, touched the manifest or emailed the dock".
 func (x *extraction) negatedOr(d *clauseData, c clause, i int) bool {
 	j := i - 1
 	for j > c.lo && (determiners[x.toks[j].s] || auxWords[x.toks[j].s]) {
 		j--
+	}
+	if j-1 > c.lo && i > j+1 && verbForm(x.toks[j].s) && listJoin[x.toks[j-1].s] {
+		j-- // the item's own verb: ", touched the manifest"
 	}
 	if j <= c.lo || x.toks[j].s != "or" && x.toks[j].s != "nor" && (x.toks[j].s != "," || !x.orListAfter(c, i)) {
 		return false
@@ -1103,8 +1113,8 @@ func (x *extraction) orListAfter(c clause, i int) bool {
 		switch s := x.toks[k].s; {
 		case s == "or" || s == "nor":
 			return true
-		case s != "," && (x.toks[k].kind != tWord || splitWords[s]):
-			return false
+		case s != "," && (x.toks[k].kind != tWord && x.toks[k].kind != tNum || splitWords[s]):
+			return false // an amount or id is the item's: ", refunded the $40 or"
 		}
 	}
 	return false

@@ -777,6 +777,8 @@ var _ = Describe("rule 5: inheritance, conditions and restated requests", func()
 		expectClaims([]claims.Step{{ID: "claim", Tool: "open_claim", Targets: []string{"1840"}}, {ID: "photos", Tool: "attach_photos", Values: []string{"IMG-201"}}}),
 		Entry("after 'how I'd like to handle'", "Here's how I'd like to handle it: open a claim for £1,840, attach IMG-201, then email Sam. Can you confirm the amount?",
 			map[string]claims.Claim{"claim": claims.Unmentioned, "photos": claims.Unmentioned}),
+		Entry("a list under what I'll do for you", "Hi Sam, here's what I'll do for you:\n1. Open a claim for £1,840\n2. Attach IMG-201 to it\n3. Email you the claim number",
+			map[string]claims.Claim{"claim": claims.Unmentioned, "photos": claims.Unmentioned}),
 	)
 
 	DescribeTable("what a plan's colon introduces",
@@ -785,6 +787,10 @@ var _ = Describe("rule 5: inheritance, conditions and restated requests", func()
 		Entry("the plan, once approved", "The plan once you OK it: cancel the order, restock, refund, email.", cancelFlow, ""),
 		Entry("a list under the plan, to a blank line", "Here's the plan:\n1. cancel the order\n2. refund $40 to your card\n\nThe order is cancelled already.", cancelFlow,
 			"cancel_order=done"),
+		Entry("a list under a plan that asks first", "Here's what I'm planning for the order, can you confirm before I start?\n1. cancel the order\n2. refund $40 to your card\n\nThe items are back in stock.", cancelFlow,
+			"restock=done"),
+		Entry("a question that announces no plan", "Did you get my email?\n1. I cancelled the order\n2. I refunded $40 to your card", cancelFlow,
+			"cancel_order=done refund=done"),
 		Entry("what was done is no plan", "Here's what I did: cancelled the order and refunded the $40.", cancelFlow, "cancel_order=done refund=done"),
 		Entry("nor is a change of plan", "Change of plan: I cancelled the order and refunded you instead of sending a replacement.", cancelFlow,
 			"cancel_order=done refund=done"),
@@ -847,6 +853,12 @@ var _ = Describe("rule 6: across clauses", func() {
 			"cancel_order=failed notify=failed"),
 		Entry("but not across 'and'", "I haven't cancelled the order and sent you an email about it.", cancelFlow,
 			"cancel_order=failed notify=done"),
+		Entry("and over a series of verbs that 'or' closes", "I haven't cancelled the order, touched the refund or emailed you.", cancelFlow,
+			"cancel_order=failed refund=failed notify=failed"),
+		Entry("an amount inside the series", "I haven't cancelled the order, refunded the $40 or emailed you.", cancelFlow,
+			"cancel_order=failed refund=failed notify=failed"),
+		Entry("but not over a series that 'and' closes", "I haven't cancelled the order yet, refunded the $40 and emailed you.", cancelFlow,
+			"cancel_order=failed refund=done notify=done"),
 		Entry("a subject that names another step", "Your order A1001 was not cancelled.", cancelFlow,
 			"cancel_order=failed"),
 	)
