@@ -213,6 +213,15 @@ var claimSets = func() (out [16]string) {
 	return
 }()
 
+// barSets are claimSets after a "|", for a feature of two sets; made
+// once, so that the reading does not join strings.
+var barSets = func() (out [16]string) {
+	for m, s := range claimSets {
+		out[m] = "|" + s
+	}
+	return
+}()
+
 // feature is one feature as it is emitted: its hash, and the parts of its
 // name, joined only when a name is wanted.
 type feature struct {
@@ -264,8 +273,8 @@ func (x *extraction) features(si int, ov Overall, known *learned, emit func(*fea
 	// A step's own mentions read against the rest of the reply, and
 	// against what decided it: "failed" beside steps all done is another
 	// reply than "failed" among failures.
-	f("mc|oth|r=", claimSets[mc], "|"+claimSets[oc], "|", rc)
-	f("dec|mc|r=", x.decidedBy(si), "|"+claimSets[mc], "|", rc)
+	f("mc|oth|r=", claimSets[mc], barSets[oc], "|", rc)
+	f("dec|mc|r=", x.decidedBy(si), barSets[mc], "|", rc)
 	for gi, g := range x.groups {
 		for _, m := range x.ms[g.mlo:g.mhi] {
 			if m.step != si {
