@@ -77,7 +77,7 @@ func (x *extraction) crossClause() {
 			last.v = v // "it was declined at first, but went through on the second try"; "I retried and it's now in place"
 		case v.claim == Done && last.v.src == srcFirst && (pronoun || v.src == srcCue && !x.anyWord(c.lo, hi, otherWords) && !x.anyWord(max(x.sents[c.sent].lo, c.lo-6), hi, maybeWords)):
 			last.v = v // "timed out on the first try ... it had gone through", "... so the change had landed"
-		case pronoun && v.claim == Pending && (last.v.claim == Unmentioned || last.v.claim == Failed):
+		case pronoun && v.claim == Pending && (last.v.claim == Unmentioned || last.v.claim == Failed && !x.anyWord(c.lo, hi, replyVerbs)):
 			// A retry says the step is not done ("the delivery plaque is wrong
 			// in places. I'm retrying that update now").
 			last.failed = last.failed || last.v.claim == Failed || x.retrying(c)
@@ -98,6 +98,11 @@ func (x *extraction) crossClause() {
 		}
 	}
 }
+
+// replyVerbs report what a system answered: a pending word in its answer
+// ("billing returns \"account locked for review\" on both calls") is the
+// failure's reason, not the step waiting.
+var replyVerbs = map[string]bool{"returns": true, "returned": true, "responded": true, "replied": true}
 
 // restOf reports a clause that opens on the rest of a part: "the other
 // two", "the last 2", "the remaining £840", "the rest".

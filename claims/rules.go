@@ -297,7 +297,9 @@ package claims
 //     or a negation follows a guess, whose reason it is ("went through, I think, but
 //     it isn't showing yet" is pending); a rollback,
 //     a delay or a completion said of a pronoun ("I've queued it for a retry", "the
-//     yard will do that on Monday"), a delay only onto a step not done, a guess at
+//     yard will do that on Monday"), a delay only onto a step not done and not
+//     from what a system returned ("billing returns \"locked for review\" on
+//     both calls" is the failure's reason), a guess at
 //     the result even onto a done ("I sent the email; it looks like it went out")
 //     unless it gives a reason ("since this looks like rent"), the rest of a part
 //     under way onto the part's failure ("only 8 of the 10 nodes are ready. The

@@ -887,6 +887,8 @@ var _ = Describe("rule 6: across clauses", func() {
 		check,
 		Entry("a retry takes back a done", "I refunded the card. Update: the bank rejected it, so I'll retry it this evening.", cancelFlow, "refund=pending"),
 		Entry("retrying that update", "Only the street changed on the order. I'm retrying that update now.", addressFlow, "redirect_order=pending"),
+		Entry("a pending word in what the system returned is the failure's reason", "I couldn't refund the card: the gateway returns \"held for review\" on it.", cancelFlow, "refund=failed"),
+		Entry("said of the step, it waits", "I couldn't refund the card at first; it is held for review now.", cancelFlow, "refund=pending"),
 		Entry("a pronoun after a condition", "I'll email you when the refund clears; for now it is queued with the bank.", cancelFlow, "refund=pending"),
 		Entry("a pronoun after a conditional sentence", "If the replacement ships this week we'll text you. It is currently on backorder.", replaceFlow, "replacement=pending"),
 		Entry("a past report after a condition", "If the refund hasn't arrived by Friday, let me know. It was sent this morning.", cancelFlow, "refund=done"),
