@@ -68,5 +68,6 @@ var _ = Describe("accuracy on the other domains", func() {
 		Entry("six domains, thirtieth round", "../fixtures/claims-domains-r30", "domains r30", 0.943),
 		Entry("six domains, thirty-first round", "../fixtures/claims-domains-r31", "domains r31", 0.944),
 		Entry("six domains, thirty-second round", "../fixtures/claims-domains-r32", "domains r32", 0.939),
+		Entry("six domains, thirty-third round", "../fixtures/claims-domains-r33", "domains r33", 0.953),
 	)
 })
