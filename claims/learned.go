@@ -310,6 +310,10 @@ func (x *extraction) features(si int, ov Overall, known *learned, emit func(*fea
 						continue
 					}
 					word, hword = "STEP", hashSTEP
+				} else if word != "" && x.ownCueAt(g.clause, si, i) {
+					// A status word that is a verb of the step's own tool is
+					// the step happening: "submitted" of a step that submits.
+					word, hword = "OWN", hashOWN
 				}
 				if word == "" {
 					continue
@@ -343,6 +347,18 @@ func (x *extraction) stepVerb(si int, c cue) bool {
 	return c.hi-c.lo == 1 && x.stepWord(si, x.toks[c.lo].s)
 }
 
+// ownCueAt reports a one-word status cue at token i of clause ci that is
+// a verb of step si's own tool.
+func (x *extraction) ownCueAt(ci, si, i int) bool {
+	d := x.cd[ci]
+	for _, c := range x.cues[d.clo:d.chi] {
+		if c.lo == i && x.stepVerb(si, c) {
+			return true
+		}
+	}
+	return false
+}
+
 // featureWords fills x.fw with each token as the model sees it, and x.fwh
 // with its hash, once per reading.
 func (x *extraction) featureWords() {
@@ -365,7 +381,7 @@ func (x *extraction) featureWords() {
 	}
 }
 
-var hashSTEP, hashNAME = wordHash("STEP"), wordHash("NAME")
+var hashSTEP, hashNAME, hashOWN = wordHash("STEP"), wordHash("NAME"), wordHash("OWN")
 
 var counts = [...]string{"0", "1", "2", "3"}
 
