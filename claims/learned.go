@@ -350,7 +350,7 @@ func (x *extraction) stepVerb(si int, c cue) bool {
 // ownCueAt reports a one-word status cue at token i of clause ci that is
 // a verb of step si's own tool.
 func (x *extraction) ownCueAt(ci, si, i int) bool {
-	d := x.cd[ci]
+	d := &x.cd[ci]
 	for _, c := range x.cues[d.clo:d.chi] {
 		if c.lo == i && x.stepVerb(si, c) {
 			return true
