@@ -681,17 +681,20 @@ var machines = map[string]bool{
 }
 
 // systemNouns after a word of a step's id make it a system, not the step:
-// "the api call", "the flag api returned"; the machines too.
+// "the api call", "the flag api returned"; the machines and the verbs of
+// a system's reply (discourse.go) too.
 var systemNouns = map[string]bool{
 	"call": true, "calls": true, "request": true, "requests": true, "response": true, "responses": true,
-	"token": true, "tokens": true, "limit": true, "limits": true, "returned": true, "returns": true,
+	"token": true, "tokens": true, "limit": true, "limits": true,
 	"timeout": true, "timed": true, "errored": true, "error": true, "errors": true,
-	"answered": true, "responded": true, "replied": true,
+	"answered": true,
 }
 
 func init() {
-	for w := range machines {
-		systemNouns[w] = true
+	for _, set := range []map[string]bool{machines, replyVerbs} {
+		for w := range set {
+			systemNouns[w] = true
+		}
 	}
 }
 

@@ -532,12 +532,10 @@ func describeFeature(name string) string {
 	case "mc|r":
 		return "its mentions read " + orNone(val)
 	case "mc|oth|r":
-		mine, other, _ := strings.Cut(strings.TrimPrefix(name, key+"="), "|")
-		other, _, _ = strings.Cut(other, "|")
+		mine, other := twoParts(name, key)
 		return "its mentions read " + orNone(mine) + ", the other steps " + orNone(other)
 	case "dec|mc|r":
-		by, mine, _ := strings.Cut(strings.TrimPrefix(name, key+"="), "|")
-		mine, _, _ = strings.Cut(mine, "|")
+		by, mine := twoParts(name, key)
 		return "decided by " + by + ", its mentions read " + orNone(mine)
 	case "oth|r":
 		return "the other steps read " + orNone(val)
@@ -555,6 +553,14 @@ func describeFeature(name string) string {
 		return strconv.Quote(strings.ReplaceAll(strings.TrimPrefix(val, "^_"), "_", " ")) + where
 	}
 	return name
+}
+
+// twoParts returns the first two "|"-parts of a feature's value: "done"
+// and "failed" of "mc|oth|r=done|failed|done".
+func twoParts(name, key string) (string, string) {
+	a, rest, _ := strings.Cut(strings.TrimPrefix(name, key+"="), "|")
+	b, _, _ := strings.Cut(rest, "|")
+	return a, b
 }
 
 func orNone(s string) string {
