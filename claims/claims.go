@@ -69,6 +69,11 @@ type Step struct {
 	// "35"): a reply that names the step and says one of its numbers ("both
 	// are running 2.3.1 again") reports the state the step sets.
 	Targets []string
+	// Restores are the values the step's compensation puts back that its
+	// action does not set ("v7" of a switch to v8): a reply that puts the
+	// step's object on one reports the state before the step ("came back
+	// up on v7", "scaled east back to 6").
+	Restores []string
 	// Items are the items of the list the step's action takes, when it
 	// takes one of two or more ("service_refs: [quill-api,
 	// quill-worker]"): a reply that says the step was done of some of

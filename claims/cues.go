@@ -126,7 +126,9 @@ var cues = map[kind][]string{
 		"should ?already|all be ~2 done|sorted|complete|completed|finished|through|cleared|posted|live|active|in|out|fine|ok|okay|cancelled|canceled|attached|booked|applied|paused|suspended|removed|revoked|disabled|restored|switched|moved|deleted|created|added|updated|visible|reflected|current",
 	},
 	kFail: {
-		"failed", "fail", "fails", "failing", "failure", "failures", "error", "errors", "errored",
+		"failed", "fail", "fails", "failing", "failure", "failures", "errored",
+		// A metric, not a failure: "the error rate is dropping".
+		"error|errors !rate|rates|budget|budgets",
 		"declined", "rejected", "refused", "denied", "bounced", "timeout", "timeouts", "timed out",
 		"time out", "unsuccessful", "unsuccessfully", "expired", "rate limit|limited|limits|limiting",
 		"throttled", "conflict", "unavailable", "outage", "is|was|went|'s|are|were down !to", "skipped",

@@ -625,6 +625,10 @@ func (x *extraction) targetCues(d clauseData, c clause) {
 			} else if flag && x.setsNumber(m.step, flipped[n]) {
 				x.cues = append(x.cues, cue{k: kFail, lo: i, hi: i + 1}) // "auto-haul is still true" of a step that sets it false
 				break
+			} else if x.restoresNumber(m.step, n) && x.putOn(c.lo, i) && !x.setInClause(d, n) {
+				// "quill-worker came back up on v7" of a switch to v8
+				x.cues = append(x.cues, cue{k: kFail, lo: i, hi: i + 1})
+				break
 			}
 		}
 	}
@@ -703,6 +707,30 @@ func init() {
 var flagWords = map[string]string{"off": "false", "disabled": "false", "enabled": "true"}
 
 // flipped is a flag's other value.
+// restoresNumber reports a number step's compensation puts back.
+func (x *extraction) restoresNumber(step int, n string) bool {
+	return x.extra != nil && step >= 0 && step < len(x.extra.restored) && slices.Contains(x.extra.restored[step], n)
+}
+
+// setInClause reports a number that a step named in clause d sets: "east
+// is at 0" says east's new state, though 0 is what west went back to.
+func (x *extraction) setInClause(d clauseData, n string) bool {
+	for _, m := range x.ms[d.mlo:d.mhi] {
+		if x.setsNumber(m.step, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// putOn reports a value at token i said as where something is or was put
+// ("on v7", "back to 6"), not where it came from ("from 6 to 0").
+func (x *extraction) putOn(lo, i int) bool {
+	return i > lo && onWords[x.toks[i-1].s]
+}
+
+var onWords = map[string]bool{"to": true, "at": true, "on": true, "onto": true, "→": true, "=": true, "->": true}
+
 var flipped = map[string]string{"true": "false", "false": "true"}
 
 // numberWords are the numbers a reply spells out.

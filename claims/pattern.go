@@ -270,6 +270,10 @@ type index struct {
 	plurals bool
 	// numbers are, per step of the list, the numbers of its targets.
 	numbers [][]string
+	// restored holds, per step, the numbers its compensation puts back;
+	// restoredIDs the identifiers, as token words.
+	restored    [][]string
+	restoredIDs [][][]string
 	// verbs are, per step, the stems of its phrases' words (addStems).
 	verbs []map[string]bool
 	// doneVerbs are, per step, the stems of the words its done phrases open with.

@@ -174,7 +174,7 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 			formFailed = true
 		}
 	}
-	if formDone && !target && x.backToOther(ms, rhi) {
+	if formDone && !target && (x.backToOther(ms, rhi) || x.toRestored(ms, d.hi)) {
 		formFailed = true // "I put the worker back on 2.4.0": back to the old state
 	}
 	switch {
@@ -723,6 +723,35 @@ func (x *extraction) backToOther(ms []mention, rhi int) bool {
 				if t := x.toks[j]; versionWord(t) || t.kind == tNum && strings.Count(t.s, ".") == 2 || j == i+2 && t.kind == tNum && digits(t.s) {
 					return !x.setsNumber(m.step, normNumber(t.s))
 				}
+			}
+		}
+	}
+	return false
+}
+
+// toRestored reports a done form of a step followed, within a few words of
+// the clause that ends at hi, by an identifier its compensation puts back:
+// "bound the jobs queue back to orbit-east" of a move to orbit-west.
+func (x *extraction) toRestored(ms []mention, hi int) bool {
+	for _, m := range ms {
+		if m.form != fDone || m.step < 0 || x.extra == nil || m.step >= len(x.extra.restoredIDs) {
+			continue
+		}
+		for i := m.lo + 1; i < hi && i <= m.hi+3; i++ {
+			if !x.putOn(m.lo, i) {
+				continue
+			}
+		ids:
+			for _, ws := range x.extra.restoredIDs[m.step] {
+				if i+len(ws) > hi {
+					continue
+				}
+				for j, w := range ws {
+					if x.toks[i+j].s != w {
+						continue ids
+					}
+				}
+				return true
 			}
 		}
 	}

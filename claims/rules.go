@@ -161,7 +161,10 @@ package claims
 //     failure words and marks ("declined", "429" but not "400 €" nor a number a
 //     step sets, ✗, "except", "n/a", "still shows
 //     Leeds", "still set to go to Ash Yard", a done form back on a value the step
-//     does not set, "put the worker back on 2.4.0"; not what a noun says was lost, "her lost
+//     does not set, "put the worker back on 2.4.0", a value or identifier the step's
+//     compensation puts back said as where it is now ("came back up on v7",
+//     "rebound the queue to orbit-east", not "from 6 to 0" nor a value
+//     another step named beside it sets); not "the error rate"; not what a noun says was lost, "her lost
 //     phone") -> failed; a negation ("not",
 //     "couldn't", "no repaint") -> failed (a status word after "how to" is a topic,
 //     not an act: "emailed you how to cancel"), but not a negation of a verb that takes

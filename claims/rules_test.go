@@ -410,6 +410,16 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("back on the step's own", "I put checkout-worker back on 2.3.1.", map[string]claims.Claim{"worker": claims.Done}),
 	)
 
+	DescribeTable("a value the step's compensation puts back is the state before it",
+		expectInBundled,
+		Entry("on the old version", "secret-rotation", "The payments-worker config is on v7.", map[string]claims.Claim{"worker_v8": claims.Failed}),
+		Entry("at the old count", "worker-cluster-move", "billing-worker-east is at 6 replicas now.", map[string]claims.Claim{"east_down": claims.Failed}),
+		Entry("not where it came from", "worker-cluster-move", "billing-worker-east went from 6 to 0.", map[string]claims.Claim{"east_down": claims.Done}),
+		Entry("an identifier it puts back", "worker-cluster-move", "As the runbook says, I rebound billing-jobs to billing-worker-east.", map[string]claims.Claim{"queue_switch": claims.Failed}),
+		Entry("the step's own identifier", "worker-cluster-move", "As the runbook says, I rebound billing-jobs to billing-worker-west.", map[string]claims.Claim{"queue_switch": claims.Done}),
+		Entry("not what another named step sets", "worker-cluster-move", "billing-jobs is bound to billing-worker-west and east sits at 0.", map[string]claims.Claim{"east_down": claims.Done, "west_up": claims.Done}),
+	)
+
 	DescribeTable("a start word that is the step's own verb is its action",
 		expectInBundled,
 		Entry("filed with", "damage-claim", "Claim CL-1 filed with Northline for £1,840.", map[string]claims.Claim{"open_claim": claims.Done}),
@@ -484,6 +494,8 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("did not go through", "The refund did not go through.", cancelFlow, "refund=failed"),
 		Entry("declined", "Your card issuer declined the refund.", cancelFlow, "refund=failed"),
 		Entry("bounced", "The confirmation email bounced.", cancelFlow, "notify=failed"),
+		Entry("an error rate is a metric", "The refund is done and the error rate is dropping.", cancelFlow, "refund=done"),
+		Entry("an error is still a failure", "The refund is done, but the email hit an error.", cancelFlow, "refund=done notify=failed"),
 		Entry("negation in another clause", "Your order wasn't shipped yet, so I was able to cancel it.", cancelFlow, "cancel_order=done"),
 		Entry("no problem is not a negation", "No problem — your refund has been issued.", cancelFlow, "refund=done"),
 		Entry("not retried is no failure", "The refund went through (I did not retry it, to avoid paying twice).", cancelFlow, "refund=done"),

@@ -182,23 +182,41 @@ func buildIndex(steps []Step) *index {
 	}
 	ix.buildTypos(steps)
 	ix.numbers = make([][]string, len(steps))
+	ix.restored = make([][]string, len(steps))
+	ix.restoredIDs = make([][][]string, len(steps))
 	for i, s := range steps {
-		for _, t := range s.Targets {
-			if t == "true" || t == "false" {
-				ix.numbers[i] = append(ix.numbers[i], t) // a flag's value: "switched it to false"
-				continue
-			}
-			toks := tokenize(t, nil)
-			for j, tok := range toks {
-				if (tok.kind == tNum || versionWord(tok)) && (j == 0 || !idPart(toks[j-1])) {
-					if n := normNumber(tok.s); n != "" && !slices.Contains(ix.numbers[i], n) {
-						ix.numbers[i] = append(ix.numbers[i], n)
-					}
-				}
+		ix.numbers[i] = numbersOf(s.Targets, nil)
+		ix.restored[i] = numbersOf(s.Restores, ix.numbers[i])
+		for _, v := range s.Restores {
+			if ws := termWords(v); len(ws) > 0 && len(numbersOf([]string{v}, nil)) == 0 && !slices.Contains(s.Targets, v) {
+				ix.restoredIDs[i] = append(ix.restoredIDs[i], ws)
 			}
 		}
 	}
 	return ix
+}
+
+// numbersOf returns the numbers, versions and flag values in values that
+// are not in but.
+func numbersOf(values, but []string) []string {
+	var out []string
+	for _, t := range values {
+		if t == "true" || t == "false" {
+			if !slices.Contains(but, t) {
+				out = append(out, t) // a flag's value: "switched it to false"
+			}
+			continue
+		}
+		toks := tokenize(t, nil)
+		for j, tok := range toks {
+			if (tok.kind == tNum || versionWord(tok)) && (j == 0 || !idPart(toks[j-1])) {
+				if n := normNumber(tok.s); n != "" && !slices.Contains(out, n) && !slices.Contains(but, n) {
+					out = append(out, n)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // versionWord reports a version written as v and digits ("v8", "v12").
@@ -461,6 +479,10 @@ func cacheKey(kb []byte, steps []Step) []byte {
 		}
 		for _, v := range s.Items {
 			kb = append(kb, 18)
+			kb = append(kb, v...)
+		}
+		for _, v := range s.Restores {
+			kb = append(kb, 19)
 			kb = append(kb, v...)
 		}
 		for _, o := range s.Objects {

@@ -54,6 +54,9 @@ func ClaimSteps(s *scenarios.Scenario) []claims.Step {
 	for i, st := range s.Steps {
 		out[i] = claims.Step{ID: st.ID, Terms: st.Terms, Objects: objects(st.Action.Args), Tool: st.Action.Tool,
 			Values: values(st.Action.Args), Targets: targets(st.Action.Args), Items: items(st.Action.Args)}
+		if c := st.Compensate; c != nil && c.Tool == st.Action.Tool {
+			out[i].Restores = targets(c.Args)
+		}
 		if s.Toolbox != nil {
 			if t, ok := s.Toolbox.Tool(st.Action.Tool); ok {
 				if p, ok := t.(mocktools.Phraser); ok {
