@@ -69,5 +69,6 @@ var _ = Describe("accuracy on the other domains", func() {
 		Entry("six domains, thirty-first round", "../fixtures/claims-domains-r31", "domains r31", 0.950),
 		Entry("six domains, thirty-second round", "../fixtures/claims-domains-r32", "domains r32", 0.938),
 		Entry("six domains, thirty-third round", "../fixtures/claims-domains-r33", "domains r33", 0.952),
+		Entry("six domains, thirty-fourth round", "../fixtures/claims-domains-r34", "domains r34", 0.934),
 	)
 })

@@ -26,7 +26,7 @@ import (
 var retrain = flag.Bool("retrain", false, "retrain claims/learned.json from the labeled replies")
 
 // The learned reading is trained on these sets only. The holdouts (the
-// commerce holdout, the two held-out domains and the seven newest rounds)
+// commerce holdout, the two held-out domains and the eight newest rounds)
 // are never trained on, so their scores stay an honest estimate; nor is
 // the twenty-sixth round, which rules were written from.
 var trainingSets = []string{
