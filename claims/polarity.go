@@ -174,7 +174,7 @@ func (x *extraction) eval(d *clauseData, ms []mention, rlo, rhi int) verdict {
 			formFailed = true
 		}
 	}
-	if formDone && !target && (x.backToOther(ms, rhi) || x.toRestored(ms, d.hi)) {
+	if !target && (formDone && x.backToOther(ms, rhi) || x.toRestored(ms, d.hi)) {
 		formFailed = true // "I put the worker back on 2.4.0": back to the old state
 	}
 	switch {
@@ -729,12 +729,13 @@ func (x *extraction) backToOther(ms []mention, rhi int) bool {
 	return false
 }
 
-// toRestored reports a done form of a step followed, within a few words of
-// the clause that ends at hi, by an identifier its compensation puts back:
-// "bound the jobs queue back to orbit-east" of a move to orbit-west.
+// toRestored reports a step's done form or name followed, within a few
+// words of the clause that ends at hi, by an identifier its compensation
+// puts back: "bound the jobs queue back to orbit-east", "the queue points
+// at orbit-east" of a move to orbit-west.
 func (x *extraction) toRestored(ms []mention, hi int) bool {
 	for _, m := range ms {
-		if m.form != fDone || m.step < 0 || x.extra == nil || m.step >= len(x.extra.restoredIDs) {
+		if m.form != fDone && m.form != fName || m.step < 0 || x.extra == nil || m.step >= len(x.extra.restoredIDs) {
 			continue
 		}
 		for i := m.lo + 1; i < hi && i <= m.hi+3; i++ {

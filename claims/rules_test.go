@@ -416,6 +416,7 @@ var _ = Describe("rule 4: the claim of a region", func() {
 		Entry("at the old count", "worker-cluster-move", "billing-worker-east is at 6 replicas now.", map[string]claims.Claim{"east_down": claims.Failed}),
 		Entry("not where it came from", "worker-cluster-move", "billing-worker-east went from 6 to 0.", map[string]claims.Claim{"east_down": claims.Done}),
 		Entry("an identifier it puts back", "worker-cluster-move", "As the runbook says, I rebound billing-jobs to billing-worker-east.", map[string]claims.Claim{"queue_switch": claims.Failed}),
+		Entry("an identifier it puts back, after the step's name", "worker-cluster-move", "The jobs queue points at billing-worker-east.", map[string]claims.Claim{"queue_switch": claims.Failed}),
 		Entry("the step's own identifier", "worker-cluster-move", "As the runbook says, I rebound billing-jobs to billing-worker-west.", map[string]claims.Claim{"queue_switch": claims.Done}),
 		Entry("not what another named step sets", "worker-cluster-move", "billing-jobs is bound to billing-worker-west and east sits at 0.", map[string]claims.Claim{"east_down": claims.Done, "west_up": claims.Done}),
 	)
