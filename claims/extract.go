@@ -706,10 +706,9 @@ func init() {
 // flagWords are the words a reply gives a flag's value in.
 var flagWords = map[string]string{"off": "false", "disabled": "false", "enabled": "true"}
 
-// flipped is a flag's other value.
 // restoresNumber reports a number step's compensation puts back.
 func (x *extraction) restoresNumber(step int, n string) bool {
-	return x.extra != nil && step >= 0 && step < len(x.extra.restored) && slices.Contains(x.extra.restored[step], n)
+	return x.extra != nil && stepHas(x.extra.restored, step, n)
 }
 
 // setInClause reports a number that a step named in clause d sets: "east
@@ -731,6 +730,7 @@ func (x *extraction) putOn(lo, i int) bool {
 
 var onWords = map[string]bool{"to": true, "at": true, "on": true, "onto": true, "→": true, "=": true, "->": true}
 
+// flipped is a flag's other value.
 var flipped = map[string]string{"true": "false", "false": "true"}
 
 // numberWords are the numbers a reply spells out.

@@ -701,7 +701,12 @@ func (x *extraction) targetAfter(lo, hi int, ms []mention) bool {
 
 // setsNumber reports a number among those step's action sets (its targets').
 func (x *extraction) setsNumber(step int, n string) bool {
-	return x.extra != nil && step >= 0 && step < len(x.extra.numbers) && slices.Contains(x.extra.numbers[step], n)
+	return x.extra != nil && stepHas(x.extra.numbers, step, n)
+}
+
+// stepHas reports n in step's list of a per-step table.
+func stepHas(table [][]string, step int, n string) bool {
+	return step >= 0 && step < len(table) && slices.Contains(table[step], n)
 }
 
 // backToOther reports "back on", "back to" or "back into" in a done form of
@@ -735,24 +740,17 @@ func (x *extraction) backToOther(ms []mention, rhi int) bool {
 // at orbit-east" of a move to orbit-west.
 func (x *extraction) toRestored(ms []mention, hi int) bool {
 	for _, m := range ms {
-		if m.form != fDone && m.form != fName || m.step < 0 || x.extra == nil || m.step >= len(x.extra.restoredIDs) {
+		if m.form != fDone && m.form != fName || m.step < 0 || x.extra == nil || m.step >= len(x.extra.restoredIDs) || len(x.extra.restoredIDs[m.step]) == 0 {
 			continue
 		}
 		for i := m.lo + 1; i < hi && i <= m.hi+3; i++ {
 			if !x.putOn(m.lo, i) {
 				continue
 			}
-		ids:
 			for _, ws := range x.extra.restoredIDs[m.step] {
-				if i+len(ws) > hi {
-					continue
+				if i+len(ws) <= hi && x.wordsAt(i, ws) {
+					return true
 				}
-				for j, w := range ws {
-					if x.toks[i+j].s != w {
-						continue ids
-					}
-				}
-				return true
 			}
 		}
 	}
